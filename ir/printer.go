@@ -1,0 +1,411 @@
+package ir
+
+import (
+	"io"
+	"strconv"
+	"strings"
+)
+
+// PrintOptions selects the textual form.
+type PrintOptions struct {
+	// Generic prints every op in the generic form.
+	Generic bool
+	// DebugInfo prints loc(...) after ops and arguments.
+	DebugInfo bool
+	// LocalScope disables attribute aliases.
+	LocalScope bool
+	// Spelling maps canonical namespaces to printed ones (e.g.
+	// "triton_gpu" -> "ttg"); absent entries print canonically.
+	Spelling map[string]string
+}
+
+// Printer writes IR text. Printing happens in two passes: the first walks
+// the IR to collect attribute aliases (writing nothing), the second prints
+// alias definitions and then the ops. Value names are assigned per
+// isolated-from-above scope in program order (see names.go).
+type Printer struct {
+	sb         strings.Builder
+	opts       PrintOptions
+	indent     int
+	collecting bool
+	aliases    *aliasState
+	names      *nameState
+}
+
+func newBarePrinter() *Printer {
+	return &Printer{opts: PrintOptions{LocalScope: true}, names: newNameState()}
+}
+
+// Print renders op (usually a builtin.module) with alias definitions first.
+func Print(op *Operation, opts PrintOptions) string {
+	p := &Printer{opts: opts, names: newNameState(), aliases: newAliasState()}
+	if !opts.LocalScope && !opts.Generic {
+		c := &Printer{opts: opts, names: newNameState(), aliases: p.aliases, collecting: true}
+		c.printTopOp(op)
+		p.aliases.collecting = false
+	}
+	p.aliases.printDefs(p)
+	p.printTopOp(op)
+	return p.String()
+}
+
+// Fprint writes Print(op, opts) to w.
+func Fprint(w io.Writer, op *Operation, opts PrintOptions) error {
+	_, err := io.WriteString(w, Print(op, opts))
+	return err
+}
+
+// String prints op in custom form without aliases (for debugging and
+// diagnostics).
+func (op *Operation) String() string {
+	p := newBarePrinter()
+	p.printTopOp(op)
+	return strings.TrimRight(p.String(), "\n")
+}
+
+func (p *Printer) printTopOp(op *Operation) {
+	p.names.numberScope(op, true)
+	p.printOp(op)
+}
+
+// String returns what has been written.
+func (p *Printer) String() string { return p.sb.String() }
+
+// Options returns the print options.
+func (p *Printer) Options() PrintOptions { return p.opts }
+
+// WriteString appends s.
+func (p *Printer) WriteString(s string) {
+	if !p.collecting {
+		p.sb.WriteString(s)
+	}
+}
+
+// Namespace returns the printed spelling of a canonical dialect namespace.
+func (p *Printer) Namespace(ns string) string {
+	if s, ok := p.opts.Spelling[ns]; ok {
+		return s
+	}
+	return ns
+}
+
+// OpName returns the printed name of op.
+func (p *Printer) OpName(op *Operation) string {
+	ns, rest, ok := strings.Cut(op.Name, ".")
+	if !ok {
+		return op.Name
+	}
+	return p.Namespace(ns) + "." + rest
+}
+
+// PrintType writes t.
+func (p *Printer) PrintType(t Type) {
+	if t == nil {
+		p.WriteString("<<NULL TYPE>>")
+		return
+	}
+	t.Print(p)
+}
+
+// PrintTypeList writes `T, U`.
+func (p *Printer) PrintTypeList(ts []Type) {
+	for i, t := range ts {
+		if i > 0 {
+			p.WriteString(", ")
+		}
+		p.PrintType(t)
+	}
+}
+
+// PrintAttr writes a, or its alias when it has one.
+func (p *Printer) PrintAttr(a Attribute) {
+	if a == nil {
+		p.WriteString("<<NULL ATTRIBUTE>>")
+		return
+	}
+	if p.aliases != nil && !p.opts.LocalScope && !p.opts.Generic {
+		if al, ok := a.(Aliaser); ok {
+			p.printAliased(a, al.AliasName())
+			return
+		}
+	}
+	a.Print(p)
+}
+
+func (p *Printer) printAliased(a Attribute, stem string) {
+	key := AttrString(a)
+	if p.aliases.collecting {
+		if _, ok := p.aliases.byKey[key]; !ok {
+			a.Print(p) // collect nested aliases first
+			p.aliases.add(key, stem, a)
+		}
+		return
+	}
+	if name, ok := p.aliases.byKey[key]; ok {
+		p.WriteString("#" + name)
+		return
+	}
+	a.Print(p)
+}
+
+// PrintAttrNoAlias writes a's full spelling (used for alias definitions).
+func (p *Printer) PrintAttrNoAlias(a Attribute) { a.Print(p) }
+
+// PrintOperand writes the name of v.
+func (p *Printer) PrintOperand(v *Value) { p.WriteString(p.names.valueName(v)) }
+
+// PrintOperands writes `%a, %b`.
+func (p *Printer) PrintOperands(vs []*Value) {
+	for i, v := range vs {
+		if i > 0 {
+			p.WriteString(", ")
+		}
+		p.PrintOperand(v)
+	}
+}
+
+// ValueName returns the printed name of v (`%0`, `%arg1`, `%3#1`).
+func (p *Printer) ValueName(v *Value) string { return p.names.valueName(v) }
+
+// PrintArgDef writes `%arg0: T` and, with debug info, its location.
+func (p *Printer) PrintArgDef(v *Value) {
+	p.PrintOperand(v)
+	p.WriteString(": ")
+	p.PrintType(v.Type())
+	p.printValueLoc(v)
+}
+
+func (p *Printer) printValueLoc(v *Value) {
+	if p.opts.DebugInfo && v.Loc != nil {
+		p.WriteString(" " + LocString(v.Loc))
+	}
+}
+
+// PrintArgLoc writes ` loc(...)` for a block argument under debug info.
+func (p *Printer) PrintArgLoc(v *Value) { p.printValueLoc(v) }
+
+// PrintSuccessor writes ^bbN.
+func (p *Printer) PrintSuccessor(b *Block) { p.WriteString(p.names.blockName(b)) }
+
+// PrintOptionalAttrDict writes ` {k = v, ...}` for the entries of d not in
+// elided; nothing when none remain.
+func (p *Printer) PrintOptionalAttrDict(d DictAttr, elided ...string) {
+	es := filterEntries(d.Entries, elided)
+	if len(es) == 0 {
+		return
+	}
+	p.WriteString(" {")
+	PrintDictEntries(p, es)
+	p.WriteString("}")
+}
+
+// PrintOptionalAttrDictWithKeyword writes ` attributes {...}` likewise.
+func (p *Printer) PrintOptionalAttrDictWithKeyword(d DictAttr, elided ...string) {
+	es := filterEntries(d.Entries, elided)
+	if len(es) == 0 {
+		return
+	}
+	p.WriteString(" attributes {")
+	PrintDictEntries(p, es)
+	p.WriteString("}")
+}
+
+func filterEntries(es []NamedAttr, elided []string) []NamedAttr {
+	if len(elided) == 0 {
+		return es
+	}
+	out := make([]NamedAttr, 0, len(es))
+outer:
+	for _, e := range es {
+		for _, x := range elided {
+			if e.Name == x {
+				continue outer
+			}
+		}
+		out = append(out, e)
+	}
+	return out
+}
+
+// AllAttrs merges an op's properties and attributes for a custom attr-dict.
+func AllAttrs(op *Operation) DictAttr {
+	d := op.Attrs
+	for _, e := range op.Props.Entries {
+		d = d.With(e.Name, e.Value)
+	}
+	return d
+}
+
+func (p *Printer) newline() {
+	p.WriteString("\n")
+	for i := 0; i < p.indent; i++ {
+		p.WriteString("  ")
+	}
+}
+
+// PrintRegion writes `{` blocks `}`. The entry block's label and arguments
+// print only when printEntryArgs is set (and it has arguments) or when the
+// region has several blocks; a trailing terminator without operands is
+// omitted when printTerminator is false.
+func (p *Printer) PrintRegion(r *Region, printEntryArgs, printTerminator bool) {
+	p.WriteString("{")
+	p.indent++
+	for i, b := range r.Blocks {
+		showLabel := i > 0 || (printEntryArgs && b.NumArgs() > 0) || (i == 0 && len(r.Blocks) > 1 && b.NumArgs() > 0)
+		if showLabel {
+			p.printBlockLabel(b)
+		}
+		p.printBlockOps(b, printTerminator)
+	}
+	p.indent--
+	p.newline()
+	p.WriteString("}")
+}
+
+func (p *Printer) printBlockLabel(b *Block) {
+	p.indent--
+	p.newline()
+	p.indent++
+	p.WriteString(p.names.blockName(b))
+	if b.NumArgs() > 0 {
+		p.WriteString("(")
+		for i, a := range b.Args() {
+			if i > 0 {
+				p.WriteString(", ")
+			}
+			p.PrintArgDef(a)
+		}
+		p.WriteString(")")
+	}
+	p.WriteString(":")
+}
+
+func (p *Printer) printBlockOps(b *Block, printTerminator bool) {
+	ops := b.Ops()
+	for i, op := range ops {
+		if i == len(ops)-1 && !printTerminator && op.HasTrait(Terminator) && op.NumOperands() == 0 && len(op.Attrs.Entries) == 0 {
+			continue
+		}
+		p.newline()
+		p.printOp(op)
+	}
+}
+
+// printOp prints one op at the current indentation (no newline).
+func (p *Printer) printOp(op *Operation) {
+	if op.HasTrait(IsolatedFromAbove) && op.Block() != nil {
+		p.names.numberScope(op, false)
+	}
+	p.printResults(op)
+	if !p.opts.Generic && op.Def != nil && op.Def.Print != nil {
+		p.WriteString(p.OpName(op))
+		op.Def.Print(p, op)
+	} else {
+		p.printGeneric(op)
+	}
+	if p.opts.DebugInfo {
+		p.WriteString(" " + LocString(op.Loc))
+	}
+}
+
+func (p *Printer) printResults(op *Operation) {
+	if op.NumResults() == 0 {
+		return
+	}
+	p.WriteString(p.names.resultGroupDef(op))
+	p.WriteString(" = ")
+}
+
+// printGeneric: "name"(ops)[succ] <{props}> ({regions}) {attrs} : (T) -> R
+func (p *Printer) printGeneric(op *Operation) {
+	p.WriteString(strconv.Quote(p.OpName(op)))
+	p.WriteString("(")
+	p.PrintOperands(op.Operands())
+	p.WriteString(")")
+	p.printSuccessorList(op.Successors)
+	if op.Props.Len() > 0 {
+		p.WriteString(" <")
+		p.PrintAttr(op.Props)
+		p.WriteString(">")
+	}
+	if len(op.Regions) > 0 {
+		p.WriteString(" (")
+		for i, r := range op.Regions {
+			if i > 0 {
+				p.WriteString(", ")
+			}
+			p.PrintRegion(r, true, true)
+		}
+		p.WriteString(")")
+	}
+	if op.Attrs.Len() > 0 {
+		p.WriteString(" ")
+		p.PrintAttr(op.Attrs)
+	}
+	p.WriteString(" : ")
+	p.PrintType(FunctionType{Inputs: op.OperandTypes(), Results: op.ResultTypes()})
+}
+
+func (p *Printer) printSuccessorList(bs []*Block) {
+	if len(bs) == 0 {
+		return
+	}
+	p.WriteString("[")
+	for i, b := range bs {
+		if i > 0 {
+			p.WriteString(", ")
+		}
+		p.PrintSuccessor(b)
+	}
+	p.WriteString("]")
+}
+
+// PrintSuccessorWithArgs writes ^bb1(%a, %b : T, U) for branch ops.
+func (p *Printer) PrintSuccessorWithArgs(b *Block, args []*Value) {
+	p.PrintSuccessor(b)
+	if len(args) == 0 {
+		return
+	}
+	p.WriteString("(")
+	p.PrintOperands(args)
+	p.WriteString(" : ")
+	p.PrintTypeList(valueTypes(args))
+	p.WriteString(")")
+}
+
+// aliasState collects attribute aliases in first-use order; an alias whose
+// body mentions other aliases is added after them.
+type aliasState struct {
+	collecting bool
+	byKey      map[string]string
+	defs       []aliasDef
+	stemCount  map[string]int
+}
+
+type aliasDef struct {
+	name string
+	attr Attribute
+}
+
+func newAliasState() *aliasState {
+	return &aliasState{collecting: true, byKey: map[string]string{}, stemCount: map[string]int{}}
+}
+
+func (s *aliasState) add(key, stem string, a Attribute) {
+	n := s.stemCount[stem]
+	s.stemCount[stem] = n + 1
+	name := stem
+	if n > 0 {
+		name = stem + strconv.Itoa(n)
+	}
+	s.byKey[key] = name
+	s.defs = append(s.defs, aliasDef{name, a})
+}
+
+func (s *aliasState) printDefs(p *Printer) {
+	for _, d := range s.defs {
+		p.WriteString("#" + d.name + " = ")
+		p.PrintAttrNoAlias(d.attr)
+		p.WriteString("\n")
+	}
+}

@@ -1,0 +1,250 @@
+package ir
+
+import "fmt"
+
+// Verify checks the structural invariants of op and everything nested in
+// it, then each registered op's own Verify hook. It returns the first
+// failure as a *Diagnostic, or nil.
+//
+// Structural invariants: operands are defined values; every block of a
+// region whose op requires terminators ends in a Terminator op and no
+// Terminator appears elsewhere; values dominate their uses (within a block
+// by order, across blocks of one region by the CFG dominator tree, and never
+// across an IsolatedFromAbove boundary); SameOperandsAndResultType holds.
+func Verify(op *Operation) error {
+	v := &verifier{pos: map[*Block]map[*Operation]int{}, doms: map[*Region]map[*Block][]bool{}}
+	return v.verifyOp(op)
+}
+
+type verifier struct {
+	pos  map[*Block]map[*Operation]int
+	doms map[*Region]map[*Block][]bool
+}
+
+func (v *verifier) verifyOp(op *Operation) error {
+	if err := v.verifyOperands(op); err != nil {
+		return err
+	}
+	if err := verifyTraits(op); err != nil {
+		return err
+	}
+	for _, r := range op.Regions {
+		if err := v.verifyRegion(op, r); err != nil {
+			return err
+		}
+	}
+	if op.Def != nil && op.Def.Verify != nil {
+		if err := op.Def.Verify(op); err != nil {
+			return asDiag(op, err)
+		}
+	}
+	return nil
+}
+
+func asDiag(op *Operation, err error) error {
+	if _, ok := err.(*Diagnostic); ok {
+		return err
+	}
+	return &Diagnostic{Loc: op.Loc, Severity: SevError, Msg: fmt.Sprintf("'%s' op %s", op.Name, err.Error())}
+}
+
+// OpError returns an error diagnostic at op, prefixed MLIR-style with
+// `'name' op `.
+func OpError(op *Operation, format string, args ...any) *Diagnostic {
+	return &Diagnostic{Loc: op.Loc, Severity: SevError, Msg: fmt.Sprintf("'%s' op ", op.Name) + fmt.Sprintf(format, args...)}
+}
+
+func (v *verifier) verifyRegion(op *Operation, r *Region) error {
+	needTerm := op.Def != nil && !op.HasTrait(NoTerminator)
+	if op.HasTrait(SingleBlock) && len(r.Blocks) > 1 {
+		return OpError(op, "expects region #%d to have 0 or 1 blocks", r.Index())
+	}
+	for _, b := range r.Blocks {
+		if err := v.verifyBlock(b, needTerm); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (v *verifier) verifyBlock(b *Block, needTerm bool) error {
+	ops := b.Ops()
+	for i, o := range ops {
+		if o.HasTrait(Terminator) && i != len(ops)-1 {
+			return OpError(o, "must be the last operation in the parent block")
+		}
+		if err := v.verifyOp(o); err != nil {
+			return err
+		}
+	}
+	if needTerm {
+		t := b.Terminator()
+		if t == nil {
+			return OpError(b.ParentOp(), "empty block: expect at least a terminator")
+		}
+		if t.Def != nil && !t.HasTrait(Terminator) {
+			return OpError(t, "block with no terminator, has %s", t.Name)
+		}
+	}
+	return nil
+}
+
+func verifyTraits(op *Operation) error {
+	if !op.HasTrait(SameOperandsAndResultType) {
+		return nil
+	}
+	var want Type
+	for _, t := range append(op.OperandTypes(), op.ResultTypes()...) {
+		if want == nil {
+			want = t
+		} else if !TypeEqual(want, t) {
+			return OpError(op, "requires the same type for all operands and results")
+		}
+	}
+	return nil
+}
+
+func (v *verifier) verifyOperands(op *Operation) error {
+	for i, val := range op.Operands() {
+		if val == nil || (val.owner == nil && val.block == nil) {
+			return OpError(op, "operand #%d is not defined", i)
+		}
+		if !v.dominates(val, op) {
+			return OpError(op, "operand #%d does not dominate this use", i).
+				Note(defLoc(val), "operand defined here")
+		}
+	}
+	return nil
+}
+
+func defLoc(val *Value) Location {
+	if val.owner != nil {
+		return val.owner.Loc
+	}
+	if val.Loc != nil {
+		return val.Loc
+	}
+	if p := val.block.ParentOp(); p != nil {
+		return p.Loc
+	}
+	return UnknownLoc{}
+}
+
+// dominates reports whether val is visible and defined before user.
+func (v *verifier) dominates(val *Value, user *Operation) bool {
+	defBlock := val.ParentBlock()
+	if defBlock == nil {
+		return false
+	}
+	anc := user
+	for anc != nil && (anc.Block() == nil || anc.Block().Parent() != defBlock.Parent()) {
+		p := anc.ParentOp()
+		if p != nil && p.HasTrait(IsolatedFromAbove) && (anc.Block() == nil || anc.Block().Parent() != defBlock.Parent()) {
+			return false
+		}
+		anc = p
+	}
+	if anc == nil {
+		return false
+	}
+	if isGraphRegion(defBlock.Parent()) {
+		return true
+	}
+	if anc.Block() != defBlock {
+		return v.blockDominates(defBlock, anc.Block())
+	}
+	if val.block != nil {
+		return true
+	}
+	if val.owner == anc {
+		return false
+	}
+	pos := v.positions(defBlock)
+	return pos[val.owner] < pos[anc]
+}
+
+func isGraphRegion(r *Region) bool {
+	p := r.Parent()
+	return p != nil && p.HasTrait(NoTerminator)
+}
+
+func (v *verifier) positions(b *Block) map[*Operation]int {
+	if m, ok := v.pos[b]; ok {
+		return m
+	}
+	m := make(map[*Operation]int, len(b.ops))
+	for i, o := range b.ops {
+		m[o] = i
+	}
+	v.pos[b] = m
+	return m
+}
+
+// blockDominates computes (once per region) dominator sets with the
+// classic iterative data-flow algorithm; regions are small.
+func (v *verifier) blockDominates(a, b *Block) bool {
+	r := a.Parent()
+	d, ok := v.doms[r]
+	if !ok {
+		d = computeDominators(r)
+		v.doms[r] = d
+	}
+	set := d[b]
+	return set != nil && set[a.Index()]
+}
+
+func computeDominators(r *Region) map[*Block][]bool {
+	n := len(r.Blocks)
+	idx := map[*Block]int{}
+	for i, b := range r.Blocks {
+		idx[b] = i
+	}
+	preds := make([][]int, n)
+	for i, b := range r.Blocks {
+		for _, s := range b.Successors() {
+			if j, ok := idx[s]; ok {
+				preds[j] = append(preds[j], i)
+			}
+		}
+	}
+	dom := make([][]bool, n)
+	for i := range dom {
+		dom[i] = make([]bool, n)
+		for j := range dom[i] {
+			dom[i][j] = i != 0 || j == 0
+		}
+	}
+	for changed := true; changed; {
+		changed = false
+		for i := 1; i < n; i++ {
+			if intersectPreds(dom, preds[i], i) {
+				changed = true
+			}
+		}
+	}
+	out := map[*Block][]bool{}
+	for i, b := range r.Blocks {
+		out[b] = dom[i]
+	}
+	return out
+}
+
+func intersectPreds(dom [][]bool, preds []int, i int) bool {
+	n := len(dom)
+	next := make([]bool, n)
+	for j := range next {
+		next[j] = len(preds) > 0
+		for _, p := range preds {
+			next[j] = next[j] && dom[p][j]
+		}
+	}
+	next[i] = true
+	changed := false
+	for j := range next {
+		if next[j] != dom[i][j] {
+			changed = true
+		}
+	}
+	dom[i] = next
+	return changed
+}
