@@ -1,0 +1,187 @@
+package sparse
+
+import (
+	"encoding/json"
+	"math/rand/v2"
+	"slices"
+	"testing"
+)
+
+// pytorchScatterOffsets follows the steps of CUTLASS reorder_meta as
+// re-implemented by PyTorch's _calculate_meta_reordering_scatter_offsets
+// for int16 metadata (ptx.md §5.3 steps 1-3), independently of the closed
+// form used by Layout.Offset: row reorder, 2x2 swap, ColumnMajorInterleaved<2>.
+func pytorchScatterOffsets(m, ncols int) []int {
+	const group, interweave = 32, 4
+	out := make([]int, m*ncols)
+	for r := range m {
+		for c := range ncols {
+			dr := r/group*group + (r%8)*interweave + (r%group)/8
+			dc := c
+			topright := dr%2 == 0 && dc%2 == 1
+			bottomleft := dr%2 == 1 && dc%2 == 0
+			switch {
+			case topright:
+				dr, dc = dr+1, dc-1
+			case bottomleft:
+				dr, dc = dr-1, dc+1
+			}
+			const interleave = 2
+			out[r*ncols+c] = (dc/interleave)*m*interleave + dr*interleave + dc%interleave
+		}
+	}
+	return out
+}
+
+func TestCutlassSM80OffsetMatchesSteps(t *testing.T) {
+	for _, shape := range [][2]int{{64, 64}, {64, 4}, {32, 2}, {96, 6}} {
+		rows, cols := shape[0], shape[1]
+		want := pytorchScatterOffsets(rows, cols)
+		for r := range rows {
+			for c := range cols {
+				if got := CutlassSM80.Offset(rows, cols, r, c); got != want[r*cols+c] {
+					t.Fatalf("%dx%d: Offset(%d, %d) = %d, want %d", rows, cols, r, c, got, want[r*cols+c])
+				}
+			}
+		}
+		sorted := slices.Sorted(slices.Values(want))
+		for i, v := range sorted {
+			if v != i {
+				t.Fatalf("%dx%d: offsets are not a permutation (sorted[%d] = %d)", rows, cols, i, v)
+			}
+		}
+	}
+}
+
+// TestCutlassSM80MatchesRegisterLayout checks the layout against what the
+// m16n8k32 metadata operand needs (ptx.md §1.5, §5.3 "Meaning"): each block
+// of 32 rows x 2 metadata columns is 64 contiguous int16, and matrix row b
+// of it holds the 32-bit words {b, b+8}@c0, {b, b+8}@c1, {b+16, b+24}@c0,
+// {b+16, b+24}@c1 (low half first).
+func TestCutlassSM80MatchesRegisterLayout(t *testing.T) {
+	const rows, cols = 64, 4
+	for r := range rows {
+		for c := range cols {
+			got := CutlassSM80.Offset(rows, cols, r, c)
+			q, b, h := r/32, r%8, (r%32)/8 // h: 0..3 = rows b, b+8, b+16, b+24
+			word := 2*(h/2) + c%2          // which of the four words of matrix row b
+			want := (c/2)*2*rows + 64*q + 8*b + 2*word + h%2
+			if got != want {
+				t.Fatalf("Offset(%d, %d) = %d, want %d", r, c, got, want)
+			}
+		}
+	}
+	// A few entries by hand: the first matrix row is (0,0) (8,0) (0,1) (8,1)
+	// (16,0) (24,0) (16,1) (24,1), and (1,0) starts the second.
+	hand := []struct{ r, c, off int }{
+		{0, 0, 0}, {8, 0, 1}, {0, 1, 2}, {8, 1, 3}, {16, 0, 4}, {24, 0, 5}, {16, 1, 6}, {24, 1, 7}, {1, 0, 8},
+		{32, 0, 64}, {0, 2, 128}, {63, 3, 255},
+	}
+	for _, h := range hand {
+		if got := CutlassSM80.Offset(rows, cols, h.r, h.c); got != h.off {
+			t.Errorf("Offset(%d, %d) = %d, want %d", h.r, h.c, got, h.off)
+		}
+	}
+}
+
+func TestCompressCutlassIsScatteredNatural(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for _, d := range allDTypes {
+		a, _ := Prune(randomMatrix(rng, d, 64, 64))
+		nat, err := Compress(a, Natural)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cut, err := Compress(a, CutlassSM80)
+		if err != nil {
+			t.Fatal(err)
+		}
+		requireSame(t, cut.Values, nat.Values, true)
+		off := pytorchScatterOffsets(64, 4)
+		for i, v := range nat.Meta {
+			if cut.Meta[off[i]] != v {
+				t.Fatalf("%v: natural meta %d (%#04x) is not at reordered offset %d (%#04x)", d, i, uint16(v), off[i], uint16(cut.Meta[off[i]]))
+			}
+		}
+		back, err := cut.WithLayout(Natural)
+		if err != nil || !slices.Equal(back.Meta, nat.Meta) || back.Layout != Natural {
+			t.Fatalf("%v: WithLayout(natural) = %v, %v", d, back, err)
+		}
+	}
+}
+
+func TestConvertMeta(t *testing.T) {
+	meta := make([]int16, 32*4)
+	for i := range meta {
+		meta[i] = int16(i)
+	}
+	reordered, err := ConvertMeta(meta, 32, 4, Natural, CutlassSM80)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if slices.Equal(reordered, meta) {
+		t.Fatal("reordering left the metadata unchanged")
+	}
+	back, err := ConvertMeta(reordered, 32, 4, CutlassSM80, Natural)
+	if err != nil || !slices.Equal(back, meta) {
+		t.Fatalf("round trip = %v, %v", back, err)
+	}
+	same, err := ConvertMeta(meta, 32, 4, Natural, Natural)
+	if err != nil || !slices.Equal(same, meta) {
+		t.Fatalf("natural to natural = %v, %v", same, err)
+	}
+	errs := []struct {
+		meta       []int16
+		rows, cols int
+		from, to   Layout
+		want       string
+	}{
+		{meta[:4], 2, 2, Natural, CutlassSM80, "layout cutlass-sm80 needs rows % 32 == 0 and K % 32 == 0, got 2 rows and K = 32"},
+		{meta[:96], 32, 3, Natural, CutlassSM80, "layout cutlass-sm80 needs rows % 32 == 0 and K % 32 == 0, got 32 rows and K = 48"},
+		{meta[:5], 2, 2, Natural, Natural, "2x2 metadata needs 4 int16, has 5"},
+		{meta[:4], 2, 2, 0, Natural, "invalid metadata layout Layout(0)"},
+	}
+	for _, e := range errs {
+		_, err := ConvertMeta(e.meta, e.rows, e.cols, e.from, e.to)
+		if err == nil || err.Error() != e.want {
+			t.Errorf("ConvertMeta(%dx%d, %v→%v) error = %v, want %q", e.rows, e.cols, e.from, e.to, err, e.want)
+		}
+	}
+}
+
+func TestLayoutNames(t *testing.T) {
+	if Natural.String() != "natural" || CutlassSM80.String() != "cutlass-sm80" {
+		t.Fatalf("names = %q, %q", Natural, CutlassSM80)
+	}
+	for _, l := range []Layout{Natural, CutlassSM80} {
+		got, err := ParseLayout(l.String())
+		if err != nil || got != l {
+			t.Errorf("ParseLayout(%q) = %v, %v", l.String(), got, err)
+		}
+	}
+	if got := Layout(0).String(); got != "Layout(0)" {
+		t.Errorf("Layout(0).String() = %q", got)
+	}
+	_, err := ParseLayout("cutlass")
+	if want := `unknown metadata layout "cutlass" (want natural or cutlass-sm80)`; err == nil || err.Error() != want {
+		t.Errorf("ParseLayout(cutlass) error = %v, want %q", err, want)
+	}
+
+	type manifest struct {
+		Layout Layout `json:"layout"`
+	}
+	b, err := json.Marshal(manifest{CutlassSM80})
+	if err != nil || string(b) != `{"layout":"cutlass-sm80"}` {
+		t.Fatalf("json.Marshal = %s, %v", b, err)
+	}
+	var m manifest
+	if err := json.Unmarshal([]byte(`{"layout":"natural"}`), &m); err != nil || m.Layout != Natural {
+		t.Fatalf("json.Unmarshal = %v, %v", m, err)
+	}
+	if err := json.Unmarshal([]byte(`{"layout":"nat"}`), &m); err == nil {
+		t.Fatal("json.Unmarshal accepted an unknown layout")
+	}
+	if _, err := json.Marshal(manifest{}); err == nil {
+		t.Fatal("json.Marshal accepted the zero Layout")
+	}
+}
