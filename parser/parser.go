@@ -1,0 +1,728 @@
+package parser
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/alecthomas/participle/v2/lexer"
+	"github.com/sparsetriton/sp/ir"
+)
+
+// parser turns tokens into IR. It implements ir.OpParser for dialect hooks.
+type parser struct {
+	ctx         *ir.Context
+	s           stream
+	file        string
+	attrAliases map[string]ir.Attribute
+	typeAliases map[string]ir.Type
+	locAliases  map[string]ir.Location
+	// locPending maps a location alias to the scanner state at its
+	// definition, so aliases defined after the module (as MLIR prints
+	// them) resolve; it is built on the first unknown location alias.
+	locPending map[string]scanner
+	src        string
+	scopes     []*valueScope
+}
+
+// valueScope holds the SSA names of one region. isolated marks the region
+// of an IsolatedFromAbove op: lookups stop there.
+type valueScope struct {
+	values   map[string]*ir.Value
+	forward  map[string]*forwardRef
+	blocks   map[string]*blockRef
+	isolated bool
+}
+
+type forwardRef struct {
+	val *ir.Value
+	loc ir.Location
+}
+
+type blockRef struct {
+	block   *ir.Block
+	defined bool
+	loc     ir.Location
+}
+
+func newScope(isolated bool) *valueScope {
+	return &valueScope{values: map[string]*ir.Value{}, forward: map[string]*forwardRef{}, blocks: map[string]*blockRef{}, isolated: isolated}
+}
+
+func (p *parser) top() *valueScope { return p.scopes[len(p.scopes)-1] }
+
+// lookup finds %name (with #num) visible from the current scope.
+func (p *parser) lookup(name string) (*ir.Value, bool) {
+	for i := len(p.scopes) - 1; i >= 0; i-- {
+		sc := p.scopes[i]
+		if v, ok := sc.values[name]; ok {
+			return v, true
+		}
+		if sc.isolated {
+			break
+		}
+	}
+	return nil, false
+}
+
+// define binds %name to v, resolving a pending forward reference.
+func (p *parser) define(name string, v *ir.Value, loc ir.Location) error {
+	if _, ok := p.lookup(name); ok {
+		return ir.Errorf(loc, "redefinition of SSA value '%%%s'", name)
+	}
+	sc := p.top()
+	if f, ok := sc.forward[name]; ok {
+		if !ir.TypeEqual(f.val.Type(), v.Type()) {
+			return ir.Errorf(f.loc, "use of value '%%%s' expects different type than prior uses: '%s' vs '%s'",
+				name, ir.TypeString(f.val.Type()), ir.TypeString(v.Type()))
+		}
+		f.val.ReplaceAllUsesWith(v)
+		delete(sc.forward, name)
+	}
+	sc.values[name] = v
+	return nil
+}
+
+// ParseOperand parses %name or %name#N.
+func (p *parser) ParseOperand() (ir.UnresolvedOperand, error) {
+	t := p.s.peek()
+	if t.Type != tPercent {
+		return ir.UnresolvedOperand{}, p.expected("SSA operand")
+	}
+	p.s.next()
+	u := ir.UnresolvedOperand{Name: t.Value[1:], Loc: locOf(t.Pos)}
+	if n := p.s.peek(); n.Type == tHash && n.Pos.Offset == t.Pos.Offset+len(t.Value) {
+		num, err := strconv.Atoi(n.Value[1:])
+		if err != nil {
+			return u, p.expected("result number after '#'")
+		}
+		p.s.next()
+		u.Num = num
+	}
+	return u, nil
+}
+
+func (p *parser) PeekOperand() bool { return p.s.isKind(tPercent) }
+
+func (p *parser) ParseOperandList() ([]ir.UnresolvedOperand, error) {
+	var us []ir.UnresolvedOperand
+	if !p.PeekOperand() {
+		return nil, nil
+	}
+	for {
+		u, err := p.ParseOperand()
+		if err != nil {
+			return nil, err
+		}
+		us = append(us, u)
+		if !p.s.isPunct(",") || p.s.peekN(1).Type != tPercent {
+			return us, nil
+		}
+		p.s.next()
+	}
+}
+
+// valueKey is the scope key of a use: "name" or "name#N".
+func valueKey(u ir.UnresolvedOperand) string {
+	return u.Name + "#" + strconv.Itoa(u.Num)
+}
+
+func (p *parser) ResolveOperand(u ir.UnresolvedOperand, t ir.Type) (*ir.Value, error) {
+	key := valueKey(u)
+	if v, ok := p.lookup(key); ok {
+		if t != nil && !ir.TypeEqual(v.Type(), t) {
+			return nil, ir.Errorf(u.Loc, "use of value '%%%s' expects different type than prior uses: '%s' vs '%s'",
+				u.Name, ir.TypeString(t), ir.TypeString(v.Type()))
+		}
+		return v, nil
+	}
+	return p.forwardRef(u, key, t)
+}
+
+func (p *parser) forwardRef(u ir.UnresolvedOperand, key string, t ir.Type) (*ir.Value, error) {
+	sc := p.top()
+	if f, ok := sc.forward[key]; ok {
+		if t != nil && !ir.TypeEqual(f.val.Type(), t) {
+			return nil, ir.Errorf(u.Loc, "use of value '%%%s' expects different type than prior uses: '%s' vs '%s'",
+				u.Name, ir.TypeString(t), ir.TypeString(f.val.Type()))
+		}
+		return f.val, nil
+	}
+	if t == nil {
+		return nil, ir.Errorf(u.Loc, "use of undeclared SSA value name")
+	}
+	v := ir.NewPlaceholder(t)
+	sc.forward[key] = &forwardRef{val: v, loc: u.Loc}
+	return v, nil
+}
+
+func (p *parser) ResolveOperands(us []ir.UnresolvedOperand, ts []ir.Type) ([]*ir.Value, error) {
+	if len(us) != len(ts) {
+		loc := p.Loc()
+		if len(us) > 0 {
+			loc = us[0].Loc
+		}
+		return nil, ir.Errorf(loc, "%d operands present, but expected %d", len(us), len(ts))
+	}
+	vs := make([]*ir.Value, len(us))
+	for i, u := range us {
+		v, err := p.ResolveOperand(u, ts[i])
+		if err != nil {
+			return nil, err
+		}
+		vs[i] = v
+	}
+	return vs, nil
+}
+
+// ParseArgument parses `%x[: T][{attrs}][loc(...)]`.
+func (p *parser) ParseArgument(withType, withAttrs bool) (ir.Argument, error) {
+	u, err := p.ParseOperand()
+	if err != nil {
+		return ir.Argument{}, err
+	}
+	a := ir.Argument{Name: u}
+	if withType {
+		if err := p.ParsePunct(":"); err != nil {
+			return a, err
+		}
+		if a.Type, err = p.ParseType(); err != nil {
+			return a, err
+		}
+	}
+	if withAttrs {
+		if a.Attrs, err = p.ParseOptionalAttrDict(); err != nil {
+			return a, err
+		}
+	}
+	a.Loc, err = p.ParseOptionalLocation()
+	return a, err
+}
+
+// ParseSuccessor parses ^bbN, creating the block on first reference.
+func (p *parser) ParseSuccessor() (*ir.Block, error) {
+	t := p.s.peek()
+	if t.Type != tCaret {
+		return nil, p.expected("block name")
+	}
+	p.s.next()
+	return p.blockRef(t.Value, locOf(t.Pos)).block, nil
+}
+
+func (p *parser) blockRef(name string, loc ir.Location) *blockRef {
+	sc := p.top()
+	if b, ok := sc.blocks[name]; ok {
+		return b
+	}
+	b := &blockRef{block: ir.NewBlock(), loc: loc}
+	sc.blocks[name] = b
+	return b
+}
+
+// Parse reads a module from src. Top-level ops other than a single
+// builtin.module are wrapped in an implicit module. The result is not yet
+// verified; use ParseAndVerify for that.
+func Parse(ctx *ir.Context, filename string, src []byte) (*ir.Operation, error) {
+	text := string(src)
+	p := &parser{ctx: ctx, s: newStream(filename, text), file: filename, src: text,
+		attrAliases: map[string]ir.Attribute{}, typeAliases: map[string]ir.Type{},
+		locAliases: map[string]ir.Location{}}
+	m, err := p.parseFile()
+	if p.s.err != nil {
+		return nil, p.s.err
+	}
+	return m, err
+}
+
+// ParseAndVerify is Parse followed by ir.Verify.
+func ParseAndVerify(ctx *ir.Context, filename string, src []byte) (*ir.Operation, error) {
+	m, err := Parse(ctx, filename, src)
+	if err != nil {
+		return nil, err
+	}
+	if err := ir.Verify(m); err != nil {
+		return nil, err
+	}
+	return m, nil
+}
+
+// parseFile runs the phases: (1) parse aliases and top-level ops in order,
+// resolving location aliases defined later on demand, (2) check that no
+// forward reference is left, (3) wrap in a module.
+func (p *parser) parseFile() (*ir.Operation, error) {
+	p.scopes = []*valueScope{newScope(true)}
+	holder := ir.NewBlock()
+	for !p.s.isKind(tEOF) {
+		if err := p.parseTopLevelItem(holder); err != nil {
+			return nil, err
+		}
+	}
+	if err := p.checkScopeClosed(p.top()); err != nil {
+		return nil, err
+	}
+	return p.wrapModule(holder), nil
+}
+
+func (p *parser) parseTopLevelItem(holder *ir.Block) error {
+	t := p.s.peek()
+	switch {
+	case (t.Type == tHash || t.Type == tExcl) && p.s.peekN(1).Type == tPunct && p.s.peekN(1).Value == "=":
+		return p.parseAliasDef()
+	case t.Type == tPunct && t.Value == "{-#":
+		return p.skipResources()
+	}
+	op, err := p.parseOperation()
+	if err != nil {
+		return err
+	}
+	holder.Append(op)
+	return nil
+}
+
+func (p *parser) wrapModule(holder *ir.Block) *ir.Operation {
+	ops := holder.Ops()
+	if len(ops) == 1 && ops[0].Name == "builtin.module" {
+		ops[0].Remove()
+		return ops[0]
+	}
+	m := ir.NewOp("builtin.module", p.ctx.LookupOp("builtin.module"), nil, nil, 1, ir.FileLineCol{File: p.file, Line: 1, Col: 1})
+	body := m.Regions[0].AddBlock()
+	for _, op := range append([]*ir.Operation(nil), ops...) {
+		op.Remove()
+		body.Append(op)
+	}
+	return m
+}
+
+// indexLocAliases scans the whole file once for `#name = loc(`
+// definitions and records the scanner state at each `loc`.
+func (p *parser) indexLocAliases() {
+	p.locPending = map[string]scanner{}
+	sc := newScanner(p.file, p.src)
+	var win [3]lexer.Token
+	var states [3]scanner
+	for {
+		st := *sc
+		t, _ := sc.Next()
+		if t.Type == tEOF || t.Type == tError {
+			return
+		}
+		win[0], win[1], win[2] = win[1], win[2], t
+		states[0], states[1], states[2] = states[1], states[2], st
+		if win[0].Type == tHash && win[1].Value == "=" && win[2].Type == tIdent && win[2].Value == "loc" {
+			p.locPending[win[0].Value[1:]] = states[2]
+		}
+	}
+}
+
+// parseAliasDef parses `#name = attr` or `!name = type`.
+func (p *parser) parseAliasDef() error {
+	t := p.s.next()
+	p.s.next() // '='
+	name := t.Value[1:]
+	if t.Type == tExcl {
+		if _, dup := p.typeAliases[name]; dup {
+			return posErr(t.Pos, "redefinition of type alias id '%s'", name)
+		}
+		ty, err := p.ParseType()
+		p.typeAliases[name] = ty
+		return err
+	}
+	if _, dup := p.attrAliases[name]; dup {
+		return posErr(t.Pos, "redefinition of attribute alias id '%s'", name)
+	}
+	if p.s.isIdent("loc") {
+		l, err := p.parseLocation()
+		p.locAliases[name] = l
+		return err
+	}
+	a, err := p.ParseAttribute(nil)
+	p.attrAliases[name] = a
+	return err
+}
+
+// skipResources skips a `{-# ... #-}` dialect-resources section.
+func (p *parser) skipResources() error {
+	start := p.s.next()
+	for {
+		t := p.s.next()
+		if t.Type == tEOF {
+			return posErr(start.Pos, "unterminated resources section: expected '#-}'")
+		}
+		if t.Type == tPunct && t.Value == "#-}" {
+			return nil
+		}
+	}
+}
+
+func (p *parser) checkScopeClosed(sc *valueScope) error {
+	for name, f := range sc.forward {
+		n, _, _ := strings.Cut(name, "#")
+		return ir.Errorf(f.loc, "use of undeclared SSA value name '%%%s'", n)
+	}
+	for name, b := range sc.blocks {
+		if !b.defined {
+			return ir.Errorf(b.loc, "reference to an undefined block '%s'", name)
+		}
+	}
+	return nil
+}
+
+// resultDef is one `%name` or `%name:N` on the left of '='.
+type resultDef struct {
+	name  string
+	count int
+	loc   ir.Location
+}
+
+func (p *parser) parseResultDefs() ([]resultDef, error) {
+	var defs []resultDef
+	for {
+		t := p.s.next()
+		d := resultDef{name: t.Value[1:], count: 1, loc: locOf(t.Pos)}
+		if p.ParseOptionalPunct(":") {
+			n, err := p.ParseInteger()
+			if err != nil || n < 1 {
+				return nil, p.expected("integer number of results")
+			}
+			d.count = int(n)
+		}
+		defs = append(defs, d)
+		if !p.ParseOptionalPunct(",") {
+			break
+		}
+		if !p.s.isKind(tPercent) {
+			return nil, p.expected("SSA value name")
+		}
+	}
+	return defs, p.ParsePunct("=")
+}
+
+// parseOperation parses `[results =] op [loc(...)]`.
+func (p *parser) parseOperation() (*ir.Operation, error) {
+	var defs []resultDef
+	opLoc := p.Loc()
+	if p.s.isKind(tPercent) {
+		var err error
+		if defs, err = p.parseResultDefs(); err != nil {
+			return nil, err
+		}
+	}
+	start := p.s.peek()
+	loc := opLoc
+	var op *ir.Operation
+	var err error
+	switch start.Type {
+	case tString:
+		op, err = p.parseGenericOp(loc)
+	case tIdent:
+		op, err = p.parseCustomOp(loc)
+	default:
+		return nil, p.expected("operation name in quotes")
+	}
+	if err != nil {
+		return nil, err
+	}
+	if l, err := p.ParseOptionalLocation(); err != nil {
+		return nil, err
+	} else if l != nil {
+		op.Loc = l
+	}
+	return op, p.bindResults(op, defs, loc)
+}
+
+func (p *parser) bindResults(op *ir.Operation, defs []resultDef, loc ir.Location) error {
+	total := 0
+	for _, d := range defs {
+		total += d.count
+	}
+	if len(defs) > 0 && total != op.NumResults() {
+		return ir.Errorf(loc, "operation defines %d results but was provided %d to bind", op.NumResults(), total)
+	}
+	k := 0
+	for _, d := range defs {
+		for i := 0; i < d.count; i++ {
+			if err := p.define(d.name+"#"+strconv.Itoa(i), op.Result(k), d.loc); err != nil {
+				return err
+			}
+			k++
+		}
+	}
+	return nil
+}
+
+func (p *parser) parseCustomOp(loc ir.Location) (*ir.Operation, error) {
+	t := p.s.next()
+	name := t.Value
+	if name == "module" {
+		name = "builtin.module"
+	}
+	def := p.ctx.LookupOp(name)
+	if def == nil {
+		return nil, posErr(t.Pos, "custom op '%s' is unknown (tried 'builtin.%s' as well)", t.Value, t.Value)
+	}
+	if def.Parse == nil {
+		return nil, posErr(t.Pos, "custom op '%s' has no custom assembly form; use the generic form", t.Value)
+	}
+	st := &ir.OpState{Name: def.Name, Def: def, Loc: loc}
+	if err := def.Parse(p, st); err != nil {
+		return nil, err
+	}
+	return ir.NewOpFromState(st), nil
+}
+
+// parseGenericOp: "name"(ops)[succs] <{props}> ({regions}) {attrs} : fntype
+func (p *parser) parseGenericOp(loc ir.Location) (*ir.Operation, error) {
+	nameTok := p.s.next()
+	raw, err := unquote(nameTok.Value)
+	if err != nil {
+		return nil, posErr(nameTok.Pos, "%v", err)
+	}
+	st := &ir.OpState{Name: p.ctx.CanonicalOpName(raw), Def: p.ctx.LookupOp(raw), Loc: loc}
+	if err := p.checkRegistered(raw, &nameTok); err != nil {
+		return nil, err
+	}
+	us, err := p.parseGenericOperands()
+	if err != nil {
+		return nil, err
+	}
+	if err := p.parseGenericTail(st); err != nil {
+		return nil, err
+	}
+	return p.finishGeneric(st, us)
+}
+
+func (p *parser) checkRegistered(name string, t *lexer.Token) error {
+	if p.ctx.LookupOp(name) != nil || p.ctx.AllowUnregistered {
+		return nil
+	}
+	ns, _, _ := strings.Cut(name, ".")
+	if p.ctx.Dialect(ns) != nil {
+		return posErr(t.Pos, "unregistered operation '%s' found in dialect ('%s') that does not allow unknown operations", name, ns)
+	}
+	return posErr(t.Pos, "operation being parsed with an unregistered dialect. If this is intended, please use -allow-unregistered-dialect with the MLIR tool used")
+}
+
+func (p *parser) parseGenericOperands() ([]ir.UnresolvedOperand, error) {
+	if err := p.ParsePunct("("); err != nil {
+		return nil, err
+	}
+	us, err := p.ParseOperandList()
+	if err != nil {
+		return nil, err
+	}
+	return us, p.ParsePunct(")")
+}
+
+func (p *parser) parseGenericTail(st *ir.OpState) error {
+	if err := p.parseGenericSuccessors(st); err != nil {
+		return err
+	}
+	if p.ParseOptionalPunct("<") {
+		d, err := p.parseDict()
+		if err != nil {
+			return err
+		}
+		st.Props = d
+		if err := p.ParsePunct(">"); err != nil {
+			return err
+		}
+	}
+	if err := p.parseGenericRegions(st); err != nil {
+		return err
+	}
+	d, err := p.ParseOptionalAttrDict()
+	if err != nil {
+		return err
+	}
+	for _, e := range d.Entries {
+		st.AddAttr(e.Name, e.Value)
+	}
+	return nil
+}
+
+func (p *parser) parseGenericSuccessors(st *ir.OpState) error {
+	if !p.ParseOptionalPunct("[") {
+		return nil
+	}
+	for {
+		b, err := p.ParseSuccessor()
+		if err != nil {
+			return err
+		}
+		st.Successors = append(st.Successors, b)
+		if p.ParseOptionalPunct("]") {
+			return nil
+		}
+		if err := p.ParsePunct(","); err != nil {
+			return err
+		}
+	}
+}
+
+func (p *parser) parseGenericRegions(st *ir.OpState) error {
+	if !p.s.isPunct("(") || p.s.peekN(1).Type != tPunct || p.s.peekN(1).Value != "{" {
+		return nil
+	}
+	p.s.next()
+	isolated := st.Def != nil && st.Def.Traits&ir.IsolatedFromAbove != 0
+	for {
+		r, err := p.parseRegion(nil, isolated)
+		if err != nil {
+			return err
+		}
+		st.Regions = append(st.Regions, r)
+		if p.ParseOptionalPunct(")") {
+			return nil
+		}
+		if err := p.ParsePunct(","); err != nil {
+			return err
+		}
+	}
+}
+
+func (p *parser) finishGeneric(st *ir.OpState, us []ir.UnresolvedOperand) (*ir.Operation, error) {
+	if err := p.ParsePunct(":"); err != nil {
+		return nil, err
+	}
+	loc := p.Loc()
+	ty, err := p.ParseType()
+	if err != nil {
+		return nil, err
+	}
+	fn, ok := ty.(ir.FunctionType)
+	if !ok {
+		return nil, ir.Errorf(loc, "expected function type")
+	}
+	if st.Operands, err = p.ResolveOperands(us, fn.Inputs); err != nil {
+		return nil, err
+	}
+	st.ResultTypes = fn.Results
+	return ir.NewOpFromState(st), nil
+}
+
+// ParseRegion parses a region; args, if any, become the entry block's
+// arguments (the entry label must then be omitted).
+func (p *parser) ParseRegion(args []ir.Argument) (*ir.Region, error) {
+	return p.parseRegion(args, false)
+}
+
+// ParseIsolatedRegion is ParseRegion for the body of an IsolatedFromAbove op.
+func (p *parser) ParseIsolatedRegion(args []ir.Argument) (*ir.Region, error) {
+	return p.parseRegion(args, true)
+}
+
+func (p *parser) parseRegion(args []ir.Argument, isolated bool) (*ir.Region, error) {
+	if err := p.ParsePunct("{"); err != nil {
+		return nil, err
+	}
+	p.scopes = append(p.scopes, newScope(isolated))
+	r, err := p.parseRegionBody(args)
+	if err == nil {
+		err = p.checkScopeClosed(p.top())
+	}
+	p.scopes = p.scopes[:len(p.scopes)-1]
+	return r, err
+}
+
+func (p *parser) parseRegionBody(args []ir.Argument) (*ir.Region, error) {
+	r := &ir.Region{}
+	if p.ParseOptionalPunct("}") {
+		if len(args) > 0 {
+			r.AddBlock()
+			if err := p.defineArgs(r.Entry(), args); err != nil {
+				return nil, err
+			}
+		}
+		return r, nil
+	}
+	if len(args) > 0 && p.s.isKind(tCaret) {
+		return nil, p.Errorf("invalid block name in region with named arguments")
+	}
+	if !p.s.isKind(tCaret) {
+		entry := ir.NewBlock()
+		r.AppendBlock(entry)
+		if err := p.defineArgs(entry, args); err != nil {
+			return nil, err
+		}
+		if err := p.parseBlockOps(entry); err != nil {
+			return nil, err
+		}
+	}
+	for !p.ParseOptionalPunct("}") {
+		if err := p.parseLabeledBlock(r); err != nil {
+			return nil, err
+		}
+	}
+	return r, nil
+}
+
+func (p *parser) defineArgs(b *ir.Block, args []ir.Argument) error {
+	for _, a := range args {
+		v := b.AddArg(a.Type)
+		v.Loc = a.Loc
+		if err := p.define(valueKey(a.Name), v, a.Name.Loc); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// parseLabeledBlock parses `^bb(%a: T, ...):` and the block's ops.
+func (p *parser) parseLabeledBlock(r *ir.Region) error {
+	t := p.s.peek()
+	if t.Type != tCaret {
+		return p.expected("block label or '}'")
+	}
+	p.s.next()
+	ref := p.blockRef(t.Value, locOf(t.Pos))
+	if ref.defined {
+		return posErr(t.Pos, "redefinition of block '%s'", t.Value)
+	}
+	ref.defined = true
+	r.AppendBlock(ref.block)
+	if err := p.parseBlockArgs(ref.block); err != nil {
+		return err
+	}
+	if err := p.ParsePunct(":"); err != nil {
+		return err
+	}
+	return p.parseBlockOps(ref.block)
+}
+
+func (p *parser) parseBlockArgs(b *ir.Block) error {
+	if !p.ParseOptionalPunct("(") {
+		return nil
+	}
+	if p.ParseOptionalPunct(")") {
+		return nil
+	}
+	for {
+		a, err := p.ParseArgument(true, false)
+		if err != nil {
+			return err
+		}
+		if err := p.defineArgs(b, []ir.Argument{a}); err != nil {
+			return err
+		}
+		if p.ParseOptionalPunct(")") {
+			return nil
+		}
+		if err := p.ParsePunct(","); err != nil {
+			return err
+		}
+	}
+}
+
+func (p *parser) parseBlockOps(b *ir.Block) error {
+	for !p.s.isPunct("}") && !p.s.isKind(tCaret) {
+		if p.s.isKind(tEOF) {
+			return p.expected("'}' to close the region")
+		}
+		op, err := p.parseOperation()
+		if err != nil {
+			return err
+		}
+		b.Append(op)
+	}
+	return nil
+}

@@ -1,0 +1,284 @@
+package parser
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/alecthomas/participle/v2/lexer"
+	"github.com/sparsetriton/sp/ir"
+)
+
+// ParseType parses a builtin type, a function type, a type alias (`!t`) or
+// a dialect type (`!tt.ptr<...>`).
+func (p *parser) ParseType() (ir.Type, error) {
+	t := p.s.peek()
+	switch {
+	case t.Type == tPunct && t.Value == "(":
+		return p.parseFunctionType()
+	case t.Type == tExcl:
+		return p.parseDialectType()
+	case t.Type == tIdent:
+		return p.parseBuiltinType()
+	}
+	return nil, p.expected("type")
+}
+
+// builtinType maps a keyword to a builtin scalar type.
+func builtinType(s string) (ir.Type, bool) {
+	switch s {
+	case "index":
+		return ir.IndexType{}, true
+	case "none":
+		return ir.NoneType{}, true
+	}
+	if k, ok := ir.FloatKindByName(s); ok {
+		return ir.FloatType{Kind: k}, true
+	}
+	return integerType(s)
+}
+
+func integerType(s string) (ir.Type, bool) {
+	sign := ir.Signless
+	switch {
+	case strings.HasPrefix(s, "si"):
+		sign, s = ir.Signed, s[2:]
+	case strings.HasPrefix(s, "ui"):
+		sign, s = ir.Unsigned, s[2:]
+	case strings.HasPrefix(s, "i"):
+		s = s[1:]
+	default:
+		return nil, false
+	}
+	w, err := strconv.Atoi(s)
+	if err != nil || w <= 0 || w > 1<<16 || s[0] == '0' {
+		return nil, false
+	}
+	return ir.IntegerType{Width: w, Sign: sign}, true
+}
+
+func (p *parser) parseBuiltinType() (ir.Type, error) {
+	t := p.s.peek()
+	if bt, ok := builtinType(t.Value); ok {
+		p.s.next()
+		return bt, nil
+	}
+	if t.Value == "tensor" {
+		p.s.next()
+		return p.parseTensorBody()
+	}
+	return nil, p.Errorf("unknown type '%s'", t.Value)
+}
+
+// tensor<4x?x8xf32[, #enc]>
+func (p *parser) parseTensorBody() (ir.Type, error) {
+	loc := p.Loc()
+	if err := p.ParsePunct("<"); err != nil {
+		return nil, err
+	}
+	shape, elem, err := p.ParseDimensionsAndType()
+	if err != nil {
+		return nil, err
+	}
+	tt := ir.RankedTensorType{Shape: shape, Elem: elem}
+	if p.ParseOptionalPunct(",") {
+		enc, err := p.ParseAttribute(nil)
+		if err != nil {
+			return nil, err
+		}
+		tt.Encoding = enc
+	}
+	if err := p.ParsePunct(">"); err != nil {
+		return nil, err
+	}
+	if v, ok := tt.Encoding.(ir.EncodingVerifier); ok {
+		if err := v.VerifyEncoding(tt.Shape, tt.Elem); err != nil {
+			return nil, ir.Errorf(loc, "%v", err)
+		}
+	}
+	return tt, nil
+}
+
+// ParseDimensionsAndType parses `4x?x8xf32` (or just `f32`). MLIR lexes
+// `4x8xf32` as the integer 4 and the identifier `x8xf32`; the identifier
+// is split here and an element-type remainder is pushed back as a token.
+func (p *parser) ParseDimensionsAndType() ([]int64, ir.Type, error) {
+	var shape []int64
+	for {
+		d, ok, err := p.parseDim()
+		if err != nil {
+			return nil, nil, err
+		}
+		if !ok {
+			break
+		}
+		shape = append(shape, d)
+		more, err := p.consumeX(&shape)
+		if err != nil {
+			return nil, nil, err
+		}
+		if !more {
+			break
+		}
+	}
+	t, err := p.ParseType()
+	return shape, t, err
+}
+
+func (p *parser) parseDim() (int64, bool, error) {
+	t := p.s.peek()
+	if t.Type == tPunct && t.Value == "?" {
+		p.s.next()
+		return ir.Dynamic, true, nil
+	}
+	if t.Type == tInt && !strings.HasPrefix(t.Value, "0x") {
+		p.s.next()
+		v, err := strconv.ParseInt(t.Value, 10, 64)
+		if err != nil {
+			return 0, false, p.Errorf("invalid dimension")
+		}
+		return v, true, nil
+	}
+	return 0, false, nil
+}
+
+// consumeX eats the `x` after a dimension. Dimensions glued to it
+// (`x16x32xf16`) are appended to shape; a glued element type is pushed back.
+// It reports whether more dimensions may follow as separate tokens.
+func (p *parser) consumeX(shape *[]int64) (bool, error) {
+	t := p.s.peek()
+	if t.Type != tIdent || t.Value[0] != 'x' {
+		return false, p.expected("'x' in dimension list")
+	}
+	p.s.next()
+	rest, pos := t.Value[1:], t.Pos
+	pos.Column++
+	for rest != "" {
+		i := 0
+		for i < len(rest) && isDigit(rest[i]) {
+			i++
+		}
+		if i == 0 {
+			p.s.split = &lexer.Token{Type: tIdent, Value: rest, Pos: pos}
+			return false, nil
+		}
+		if i == len(rest) || rest[i] != 'x' {
+			return false, posErr(pos, "expected 'x' in dimension list")
+		}
+		d, _ := strconv.ParseInt(rest[:i], 10, 64)
+		*shape = append(*shape, d)
+		rest = rest[i+1:]
+		pos.Column += i + 1
+	}
+	return true, nil
+}
+
+func (p *parser) parseFunctionType() (ir.Type, error) {
+	ins, err := p.parseParenTypeList()
+	if err != nil {
+		return nil, err
+	}
+	if err := p.ParsePunct("->"); err != nil {
+		return nil, err
+	}
+	outs, err := p.parseFunctionResultTypes()
+	if err != nil {
+		return nil, err
+	}
+	return ir.FunctionType{Inputs: ins, Results: outs}, nil
+}
+
+// parseParenTypeList parses `()` or `(T, U)`.
+func (p *parser) parseParenTypeList() ([]ir.Type, error) {
+	if err := p.ParsePunct("("); err != nil {
+		return nil, err
+	}
+	if p.ParseOptionalPunct(")") {
+		return nil, nil
+	}
+	ts, err := p.ParseTypeList()
+	if err != nil {
+		return nil, err
+	}
+	return ts, p.ParsePunct(")")
+}
+
+// parseFunctionResultTypes parses `T` or `(T, U)`.
+func (p *parser) parseFunctionResultTypes() ([]ir.Type, error) {
+	if p.s.isPunct("(") {
+		return p.parseParenTypeList()
+	}
+	t, err := p.ParseType()
+	if err != nil {
+		return nil, err
+	}
+	return []ir.Type{t}, nil
+}
+
+// parseDialectType parses `!alias` or `!ns.mnemonic...`.
+func (p *parser) parseDialectType() (ir.Type, error) {
+	t := p.s.next()
+	name := t.Value[1:]
+	if at, ok := p.typeAliases[name]; ok {
+		return at, nil
+	}
+	ns, mnemonic, ok := strings.Cut(name, ".")
+	if !ok {
+		return nil, posErr(t.Pos, "undefined symbol alias id '%s'", name)
+	}
+	d := p.ctx.Dialect(ns)
+	if d == nil || d.ParseType == nil {
+		return p.opaqueType(&t, ns)
+	}
+	return d.ParseType(p, mnemonic)
+}
+
+func (p *parser) opaqueType(t *lexer.Token, ns string) (ir.Type, error) {
+	if !p.ctx.AllowUnregistered {
+		return nil, posErr(t.Pos, "dialect '%s' provides no type parsing hook; use --allow-unregistered-dialect to keep it as opaque text", ns)
+	}
+	body, err := p.balancedText()
+	if err != nil {
+		return nil, err
+	}
+	return ir.OpaqueType{Text: t.Value + body}, nil
+}
+
+// balancedText captures a `<...>` body verbatim (re-spaced), for opaque
+// dialect types and attributes.
+func (p *parser) balancedText() (string, error) {
+	if !p.s.isPunct("<") {
+		return "", nil
+	}
+	var sb strings.Builder
+	depth := 0
+	for {
+		t := p.s.next()
+		if t.Type == tEOF {
+			return "", p.expected("'>'")
+		}
+		if t.Type == tPunct {
+			switch t.Value {
+			case "<", "(", "[", "{":
+				depth++
+			case ">", ")", "]", "}":
+				depth--
+			}
+		}
+		appendSpaced(&sb, t.Value)
+		if depth == 0 {
+			return sb.String(), nil
+		}
+	}
+}
+
+func appendSpaced(sb *strings.Builder, v string) {
+	s := sb.String()
+	if len(s) > 0 {
+		last := s[len(s)-1]
+		tight := strings.ContainsRune("<([{", rune(last)) || strings.ContainsAny(v[:1], ">)]},:")
+		if !tight {
+			sb.WriteByte(' ')
+		}
+	}
+	sb.WriteString(v)
+}
