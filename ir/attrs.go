@@ -228,7 +228,7 @@ func (a StringAttr) Equal(o Attribute) bool {
 // UnitAttr is the presence-only attribute (`unit`, or a bare key in a dict).
 type UnitAttr struct{}
 
-func (UnitAttr) Print(p *Printer)        { p.WriteString("unit") }
+func (UnitAttr) Print(p *Printer)       { p.WriteString("unit") }
 func (UnitAttr) Equal(o Attribute) bool { _, ok := o.(UnitAttr); return ok }
 
 // TypeAttr wraps a type.

@@ -168,12 +168,13 @@ func (ns *nameState) assignGroup(op *Operation, base string) {
 	}
 }
 
-// sanitizeName keeps the characters MLIR allows in SSA names.
+// sanitizeName keeps the characters MLIR allows in SSA names (letters,
+// digits and `_$.-`, so that arith.constant -1 : i32 prints %c-1_i32).
 func sanitizeName(s string) string {
 	var sb strings.Builder
 	for _, c := range s {
 		switch {
-		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9', c == '_', c == '$', c == '.':
+		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9', c == '_', c == '$', c == '.', c == '-':
 			sb.WriteRune(c)
 		default:
 			sb.WriteByte('_')

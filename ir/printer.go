@@ -98,6 +98,16 @@ func (p *Printer) OpName(op *Operation) string {
 	return p.Namespace(ns) + "." + rest
 }
 
+// customOpName is OpName for the custom form, where MLIR elides the
+// builtin namespace of builtin.module (printed `module`); the generic form
+// keeps "builtin.module".
+func (p *Printer) customOpName(op *Operation) string {
+	if op.Name == "builtin.module" {
+		return "module"
+	}
+	return p.OpName(op)
+}
+
 // PrintType writes t.
 func (p *Printer) PrintType(t Type) {
 	if t == nil {
@@ -298,7 +308,7 @@ func (p *Printer) printOp(op *Operation) {
 	}
 	p.printResults(op)
 	if !p.opts.Generic && op.Def != nil && op.Def.Print != nil {
-		p.WriteString(p.OpName(op))
+		p.WriteString(p.customOpName(op))
 		op.Def.Print(p, op)
 	} else {
 		p.printGeneric(op)

@@ -71,13 +71,13 @@ func (t IntegerType) String() string {
 // IndexType is `index`.
 type IndexType struct{}
 
-func (IndexType) Print(p *Printer)   { p.WriteString("index") }
+func (IndexType) Print(p *Printer)  { p.WriteString("index") }
 func (IndexType) Equal(o Type) bool { _, ok := o.(IndexType); return ok }
 
 // NoneType is `none`.
 type NoneType struct{}
 
-func (NoneType) Print(p *Printer)   { p.WriteString("none") }
+func (NoneType) Print(p *Printer)  { p.WriteString("none") }
 func (NoneType) Equal(o Type) bool { _, ok := o.(NoneType); return ok }
 
 // FloatKind enumerates the builtin float types.

@@ -9,7 +9,7 @@ import (
 
 // Token types of the MLIR textual syntax.
 const (
-	tEOF lexer.TokenType = lexer.EOF
+	tEOF   lexer.TokenType = lexer.EOF
 	tIdent lexer.TokenType = -(iota + 2)
 	tPercent
 	tCaret

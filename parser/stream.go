@@ -16,7 +16,7 @@ type stream struct {
 	sc   *scanner
 	buf  []lexer.Token
 	head int
-	err *ir.Diagnostic
+	err  *ir.Diagnostic
 	// split holds the rest of a token that a dimension list consumed in
 	// part (`x16xf16` after `64`), MLIR-style.
 	split *lexer.Token
