@@ -24,6 +24,14 @@ type Aliaser interface {
 	AliasName() string
 }
 
+// PrinterAliaser is an Aliaser whose alias depends on the print options:
+// AliasNameFor returns the stem and true to alias the attribute, or false to
+// print it inline (e.g. `#smem` only under the `ttg` spelling, as Triton 3.2+
+// prints it, while 3.1 wrote `#triton_gpu.shared_memory` inline).
+type PrinterAliaser interface {
+	AliasNameFor(p *Printer) (string, bool)
+}
+
 // AttrEqual is a nil-safe a.Equal(b).
 func AttrEqual(a, b Attribute) bool {
 	if a == nil || b == nil {
@@ -59,16 +67,24 @@ func BoolAttr(b bool) IntegerAttr {
 	return IntegerAttr{Type: I1, Value: 0}
 }
 
+// Print writes `16 : i32`, `7 : i64`, `0 : index` or `true`. As in MLIR
+// (AttrTypeElision::Never), the type is always written except for i1; only
+// array elements elide i64 (see ArrayAttr.Print).
 func (a IntegerAttr) Print(p *Printer) {
 	if IsInteger(a.Type, 1) {
 		p.WriteString(strconv.FormatBool(a.Value != 0))
 		return
 	}
 	p.WriteString(strconv.FormatInt(a.Value, 10))
-	if !IsInteger(a.Type, 64) || a.Type.(IntegerType).Sign != Signless {
-		p.WriteString(" : ")
-		p.PrintType(a.Type)
-	}
+	p.WriteString(" : ")
+	p.PrintType(a.Type)
+}
+
+// isI64Attr reports whether a is a signless i64 IntegerAttr.
+func isI64Attr(a Attribute) bool {
+	ia, ok := a.(IntegerAttr)
+	it, isInt := ia.Type.(IntegerType)
+	return ok && isInt && it.Width == 64 && it.Sign == Signless
 }
 
 func (a IntegerAttr) Equal(o Attribute) bool {
@@ -268,11 +284,17 @@ func (a SymbolRefAttr) Equal(o Attribute) bool {
 // ArrayAttr is [a, b, ...].
 type ArrayAttr struct{ Elems []Attribute }
 
+// Print writes `[a, b]`; i64 integer elements elide their type (`[1, 2]`),
+// as MLIR prints array elements with AttrTypeElision::May.
 func (a ArrayAttr) Print(p *Printer) {
 	p.WriteString("[")
 	for i, e := range a.Elems {
 		if i > 0 {
 			p.WriteString(", ")
+		}
+		if isI64Attr(e) {
+			p.WriteString(strconv.FormatInt(e.(IntegerAttr).Value, 10))
+			continue
 		}
 		p.PrintAttr(e)
 	}

@@ -5,11 +5,16 @@ import (
 	"strings"
 )
 
-// nameState assigns printed names. Within one isolated-from-above op,
-// results are numbered %0, %1, ... and entry-block arguments %arg0, ... in
-// program order, descending into nested regions as they occur. Ops may
-// suggest names (OpDef.ResultNames); repeated suggestions get _0, _1, ...
-// suffixes. Suggested names are scoped per region, as in MLIR.
+// nameState assigns printed names the way MLIR's SSANameState does.
+// Within one isolated-from-above op, a region is numbered before the
+// regions nested in its ops: its entry-block arguments get %arg<N>, other
+// block arguments and unnamed results %<N>, from counters that continue
+// those of the enclosing region as they stood when it was finished. So
+// sibling regions (then/else, the two regions of scf.while, two loops in
+// a row) start from the same counters and reuse numbers. Ops may suggest
+// names (OpDef.ResultNames); a name already visible (used in this region
+// or an enclosing one) gets a _<K> suffix from one conflict counter that
+// follows the same save/restore discipline.
 type nameState struct {
 	values map[*Value]string
 	groups map[*Operation]string // base name of multi-result groups
@@ -20,9 +25,11 @@ func newNameState() *nameState {
 	return &nameState{values: map[*Value]string{}, groups: map[*Operation]string{}, blocks: map[*Block]string{}}
 }
 
+// scope holds the naming counters and the chain of name sets visible in
+// the region being numbered (innermost last).
 type scope struct {
-	nextValue, nextArg int
-	used               []map[string]bool
+	nextValue, nextArg, nextConflict int
+	used                             []map[string]bool
 }
 
 func (s *scope) isUsed(n string) bool {
@@ -39,8 +46,9 @@ func (s *scope) unique(stem string) string {
 		s.used[len(s.used)-1][stem] = true
 		return stem
 	}
-	for i := 0; ; i++ {
-		n := stem + "_" + strconv.Itoa(i)
+	for {
+		n := stem + "_" + strconv.Itoa(s.nextConflict)
+		s.nextConflict++
 		if !s.isUsed(n) {
 			s.used[len(s.used)-1][n] = true
 			return n
@@ -60,30 +68,57 @@ func isNumeric(s string) bool {
 	return true
 }
 
-// numberScope names every value inside the regions of op (an isolated op).
-// The results of op itself are named too when op is the top of the print.
+// pendingRegion is a region waiting to be numbered with the counters and
+// visible names of its enclosing region at the time that region was done.
+type pendingRegion struct {
+	r     *Region
+	saved scope
+}
+
+// numberScope names every value inside the regions of op (an isolated op),
+// with a LIFO worklist of regions as in MLIR. The results of op itself are
+// named too when op is the top of the print. Isolated ops nested inside are
+// skipped: they are numbered in a fresh scope when printed.
 func (ns *nameState) numberScope(op *Operation, top bool) {
 	s := &scope{used: []map[string]bool{{}}}
+	var work []pendingRegion
+	for _, r := range op.Regions {
+		work = append(work, pendingRegion{r, *s})
+	}
 	if top {
 		ns.numberOpResults(op, s)
 	}
-	for _, r := range op.Regions {
-		ns.numberRegion(r, s)
+	for len(work) > 0 {
+		p := work[len(work)-1]
+		work = work[:len(work)-1]
+		*s = p.saved
+		s.used = append(s.used[:len(s.used):len(s.used)], map[string]bool{})
+		ns.numberRegion(p.r, s)
+		for _, b := range p.r.Blocks {
+			for _, o := range b.Ops() {
+				if o.HasTrait(IsolatedFromAbove) {
+					continue
+				}
+				for _, nr := range o.Regions {
+					work = append(work, pendingRegion{nr, *s})
+				}
+			}
+		}
 	}
 }
 
+// numberRegion names the block arguments and op results of r itself (not
+// of the regions nested in its ops).
 func (ns *nameState) numberRegion(r *Region, s *scope) {
-	s.used = append(s.used, map[string]bool{})
 	for i, b := range r.Blocks {
 		ns.blocks[b] = "^bb" + strconv.Itoa(i)
 		for _, a := range b.Args() {
 			ns.numberArg(a, i == 0, s)
 		}
 		for _, op := range b.Ops() {
-			ns.numberOp(op, s)
+			ns.numberOpResults(op, s)
 		}
 	}
-	s.used = s.used[:len(s.used)-1]
 }
 
 func (ns *nameState) numberArg(a *Value, entry bool, s *scope) {
@@ -99,16 +134,6 @@ func (ns *nameState) numberArg(a *Value, entry bool, s *scope) {
 	default:
 		ns.values[a] = "%" + strconv.Itoa(s.nextValue)
 		s.nextValue++
-	}
-}
-
-func (ns *nameState) numberOp(op *Operation, s *scope) {
-	ns.numberOpResults(op, s)
-	if op.HasTrait(IsolatedFromAbove) {
-		return // numbered when printed, in a fresh scope
-	}
-	for _, r := range op.Regions {
-		ns.numberRegion(r, s)
 	}
 }
 

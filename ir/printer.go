@@ -134,7 +134,12 @@ func (p *Printer) PrintAttr(a Attribute) {
 		return
 	}
 	if p.aliases != nil && !p.opts.LocalScope && !p.opts.Generic {
-		if al, ok := a.(Aliaser); ok {
+		if al, ok := a.(PrinterAliaser); ok {
+			if stem, ok := al.AliasNameFor(p); ok {
+				p.printAliased(a, stem)
+				return
+			}
+		} else if al, ok := a.(Aliaser); ok {
 			p.printAliased(a, al.AliasName())
 			return
 		}

@@ -210,6 +210,9 @@ func (p *parser) parseHashAttr() (ir.Attribute, error) {
 	if _, isLoc := p.locAliases[name]; isLoc {
 		return nil, posErr(tok.Pos, "location alias '#%s' used as an attribute", name)
 	}
+	if d == nil && strings.Contains(name, ".") {
+		return nil, posErr(tok.Pos, "dialect '%s' is not registered; use --allow-unregistered-dialect to keep '#%s' as opaque text", ns, name)
+	}
 	return nil, posErr(tok.Pos, "undefined symbol alias id '%s'", name)
 }
 

@@ -458,7 +458,10 @@ func (p *parser) parseCustomOp(loc ir.Location) (*ir.Operation, error) {
 	}
 	def := p.ctx.LookupOp(name)
 	if def == nil {
-		return nil, posErr(t.Pos, "custom op '%s' is unknown (tried 'builtin.%s' as well)", t.Value, t.Value)
+		if !strings.Contains(t.Value, ".") {
+			return nil, posErr(t.Pos, "custom op '%s' is unknown (tried 'builtin.%s' as well)", t.Value, t.Value)
+		}
+		return nil, posErr(t.Pos, "custom op '%s' is unknown", t.Value)
 	}
 	if def.Parse == nil {
 		return nil, posErr(t.Pos, "custom op '%s' has no custom assembly form; use the generic form", t.Value)

@@ -53,26 +53,26 @@ func locOf(p lexer.Position) ir.Location {
 	return ir.FileLineCol{File: p.Filename, Line: p.Line, Col: p.Column}
 }
 
-func (s *stream) peek() *lexer.Token {
+func (s *stream) peek() lexer.Token {
 	if s.split != nil {
-		return s.split
+		return *s.split
 	}
 	s.fill(0)
-	return &s.buf[s.head]
+	return s.buf[s.head]
 }
 
-func (s *stream) peekN(n int) *lexer.Token {
+func (s *stream) peekN(n int) lexer.Token {
 	if s.split != nil {
 		if n == 0 {
-			return s.split
+			return *s.split
 		}
 		n--
 	}
 	s.fill(n)
 	if s.head+n >= len(s.buf) {
-		return &s.buf[len(s.buf)-1]
+		return s.buf[len(s.buf)-1]
 	}
-	return &s.buf[s.head+n]
+	return s.buf[s.head+n]
 }
 
 func (s *stream) next() lexer.Token {
