@@ -1,0 +1,189 @@
+package tt
+
+import (
+	"fmt"
+
+	"github.com/sparsetriton/sp/ir"
+)
+
+// SparseAttr is the 2:4 sparse encoding `#tt.sparse<"NV24">` of a tensor
+// (logical, uncompressed shape) or of a pointer to its values
+// (sparse-fork.md §1). Unlike the reference fork, the format is a typed enum
+// and only "NV24" parses.
+type SparseAttr struct{ Format SparsityFormat }
+
+// Sparse returns `#tt.sparse<"NV24">`.
+func Sparse() SparseAttr { return SparseAttr{Format: NV24} }
+
+// Print writes `#tt.sparse<"NV24">`.
+func (a SparseAttr) Print(p *ir.Printer) {
+	p.WriteString("#tt.sparse<" + ir.QuoteString(a.Format.String()) + ">")
+}
+
+// Equal compares formats.
+func (a SparseAttr) Equal(o ir.Attribute) bool {
+	b, ok := o.(SparseAttr)
+	return ok && a == b
+}
+
+// VerifyEncoding implements ir.EncodingVerifier: a #tt.sparse tensor is
+// rank 2 with f16 or bf16 elements (or pointers to them) and its compressed
+// (last) dimension is a multiple of 4, so that every row splits into whole
+// 2:4 groups.
+func (a SparseAttr) VerifyEncoding(shape []int64, elem ir.Type) error {
+	if len(shape) != 2 {
+		return fmt.Errorf("%s requires a rank-2 tensor, got rank %d", ir.AttrString(a), len(shape))
+	}
+	e := elem
+	if pt, ok := elem.(PointerType); ok {
+		e = pt.Pointee
+	}
+	if !isHalf(e) {
+		return fmt.Errorf("%s requires f16 or bf16 elements, got %s", ir.AttrString(a), ir.TypeString(elem))
+	}
+	if shape[1]%4 != 0 {
+		return fmt.Errorf("%s requires the compressed (last) dimension to be a multiple of 4, got %d", ir.AttrString(a), shape[1])
+	}
+	return nil
+}
+
+func isHalf(t ir.Type) bool {
+	ft, ok := t.(ir.FloatType)
+	return ok && (ft.Kind == ir.F16 || ft.Kind == ir.BF16)
+}
+
+func verifyPointerEncoding(pointee ir.Type, enc ir.Attribute) error {
+	sp, ok := enc.(SparseAttr)
+	if !ok {
+		return fmt.Errorf("expected #tt.sparse pointer encoding, got %s", ir.AttrString(enc))
+	}
+	if !isHalf(pointee) {
+		return fmt.Errorf("%s pointer requires an f16 or bf16 pointee, got %s", ir.AttrString(sp), ir.TypeString(pointee))
+	}
+	return nil
+}
+
+func parseSparse(p ir.AsmParser) (ir.Attribute, error) {
+	if err := p.ParsePunct("<"); err != nil {
+		return nil, err
+	}
+	loc := p.Loc()
+	s, err := p.ParseString()
+	if err != nil {
+		return nil, err
+	}
+	v, ok := sparsityKind.lookup(s)
+	if !ok {
+		return nil, ir.Errorf(loc, "unsupported sparsity format %s in #tt.sparse: only \"NV24\" is supported", ir.QuoteString(s))
+	}
+	return SparseAttr{Format: SparsityFormat(v)}, p.ParsePunct(">")
+}
+
+// IsSparseTensor reports whether t is a ranked tensor with a #tt.sparse encoding.
+func IsSparseTensor(t ir.Type) bool {
+	rt, ok := t.(ir.RankedTensorType)
+	if !ok {
+		return false
+	}
+	_, ok = rt.Encoding.(SparseAttr)
+	return ok
+}
+
+// IsSparsePointer reports whether t is `!tt.ptr<T, #tt.sparse<...>>`.
+func IsSparsePointer(t ir.Type) bool {
+	pt, ok := t.(PointerType)
+	if !ok {
+		return false
+	}
+	_, ok = pt.Encoding.(SparseAttr)
+	return ok
+}
+
+// IsSparseTensorPointer reports whether t is a block pointer to a sparse
+// tensor, `!tt.ptr<tensor<…, #tt.sparse<...>>>`.
+func IsSparseTensorPointer(t ir.Type) bool {
+	pt, ok := t.(PointerType)
+	return ok && IsSparseTensor(pt.Pointee)
+}
+
+// ValuesShape returns the shape of the compressed values of a sparse tensor
+// shape: [s0, s1/2] (rank 2; the last dimension is the compressed one).
+func ValuesShape(shape []int64) []int64 {
+	out := append([]int64(nil), shape...)
+	if len(out) > 0 {
+		out[len(out)-1] /= 2
+	}
+	return out
+}
+
+// MetadataShape returns the shape of the i16 metadata of a sparse tensor
+// shape [s0, s1]: [s0/16, s1] (sparse-fork.md §3.3).
+func MetadataShape(shape []int64) []int64 {
+	out := append([]int64(nil), shape...)
+	if len(out) >= 2 {
+		out[len(out)-2] /= 16
+	}
+	return out
+}
+
+// MetadataElem is the element type of sparsity metadata (i16).
+var MetadataElem = ir.I16
+
+// SparseValuesType returns the dense values tensor type of a sparse tensor
+// type: values shape, same element, no encoding. Dense types are returned
+// unchanged.
+func SparseValuesType(t ir.RankedTensorType) ir.RankedTensorType {
+	if !IsSparseTensor(t) {
+		return t
+	}
+	return ir.NewTensor(ValuesShape(t.Shape), t.Elem)
+}
+
+// LoadResultType is the type tt.load produces from pointer type ptr:
+// a tensor of pointers gives the tensor of pointees (same shape and
+// encoding), a block pointer its pointee tensor (a sparse block pointer the
+// logical sparse tensor), a scalar pointer its pointee.
+func LoadResultType(ptr ir.Type) (ir.Type, bool) {
+	switch x := ptr.(type) {
+	case PointerType:
+		return x.Pointee, true
+	case ir.RankedTensorType:
+		if pt, ok := x.Elem.(PointerType); ok {
+			return x.WithElem(pt.Pointee), true
+		}
+	}
+	return nil, false
+}
+
+// StoreValueType is the value type tt.store expects for pointer type ptr
+// (getMaybeSparsePointeeType): like LoadResultType, except that a sparse
+// block pointer or a sparse tensor of pointers takes a dense values-shaped
+// tensor without encoding.
+func StoreValueType(ptr ir.Type) (ir.Type, bool) {
+	switch x := ptr.(type) {
+	case PointerType:
+		if rt, ok := x.Pointee.(ir.RankedTensorType); ok {
+			return SparseValuesType(rt), true
+		}
+		return x.Pointee, true
+	case ir.RankedTensorType:
+		pt, ok := x.Elem.(PointerType)
+		if !ok {
+			return nil, false
+		}
+		if _, sparse := x.Encoding.(SparseAttr); sparse {
+			return ir.NewTensor(ValuesShape(x.Shape), pt.Pointee), true
+		}
+		return x.WithElem(pt.Pointee), true
+	}
+	return nil, false
+}
+
+// MaskType returns the i1 mask type matching value type t (same shape and
+// encoding), or i1 for scalars.
+func MaskType(t ir.Type) ir.Type {
+	if rt, ok := t.(ir.RankedTensorType); ok {
+		return rt.WithElem(ir.I1)
+	}
+	return ir.I1
+}
