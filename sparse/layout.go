@@ -18,10 +18,19 @@ const (
 	// CutlassSM80 ("cutlass-sm80"): CUTLASS's sm80 reorder_meta followed by
 	// ColumnMajorInterleaved<2> (ptx.md §5.3); needs M%32 == 0 and K%32 == 0.
 	CutlassSM80
+	// Band16 ("band16"): the layout of the [M/16, K] i16 metadata tensor
+	// that decompose-sparse-tensors produces. Each band of 16 rows is one
+	// row of the tensor; inside it, the words of K-chunk c (dense columns
+	// 16c..16c+15) of the band's 16 rows are contiguous: element (r, c) is
+	// at (r/16)*16*metaCols + 16*c + r%16. A K range [k0, k0+BK) of A (k0
+	// and BK multiples of 16) is then exactly the column range [k0, k0+BK)
+	// of the tensor, so block pointers tile it with offsets [O0/16, O1].
+	// Needs M % 16 == 0.
+	Band16
 )
 
 // layoutNames is the one place where Layout spellings live.
-var layoutNames = [...]string{Natural: "natural", CutlassSM80: "cutlass-sm80"}
+var layoutNames = [...]string{Natural: "natural", CutlassSM80: "cutlass-sm80", Band16: "band16"}
 
 // String returns the stable name of l, or "Layout(n)" for an invalid value.
 func (l Layout) String() string {
@@ -38,7 +47,7 @@ func ParseLayout(s string) (Layout, error) {
 			return Layout(l), nil
 		}
 	}
-	return 0, fmt.Errorf("unknown metadata layout %q (want natural or cutlass-sm80)", s)
+	return 0, fmt.Errorf("unknown metadata layout %q (want natural, cutlass-sm80 or band16)", s)
 }
 
 // MarshalText implements encoding.TextMarshaler with the String name.
@@ -59,7 +68,7 @@ func (l *Layout) UnmarshalText(b []byte) error {
 	return nil
 }
 
-func (l Layout) valid() bool { return l == Natural || l == CutlassSM80 }
+func (l Layout) valid() bool { return l >= Natural && l <= Band16 }
 
 // Check reports whether a rows x metaCols natural metadata matrix (metaCols
 // = K/16) can be stored in layout l.
@@ -73,6 +82,9 @@ func (l Layout) Check(rows, metaCols int) error {
 	if l == CutlassSM80 && (rows%32 != 0 || metaCols%2 != 0) {
 		return fmt.Errorf("layout %v needs rows %% 32 == 0 and K %% 32 == 0, got %d rows and K = %d", l, rows, metaCols*DensePerMeta)
 	}
+	if l == Band16 && rows%16 != 0 {
+		return fmt.Errorf("layout %v needs rows %% 16 == 0, got %d rows", l, rows)
+	}
 	return nil
 }
 
@@ -80,8 +92,11 @@ func (l Layout) Check(rows, metaCols int) error {
 // element (r, c) of a rows x metaCols matrix in layout l. The caller
 // ensures 0 <= r < rows, 0 <= c < metaCols and l.Check(rows, metaCols) == nil.
 func (l Layout) Offset(rows, metaCols, r, c int) int {
-	if l == CutlassSM80 {
+	switch l {
+	case CutlassSM80:
 		return cutlassSM80Offset(rows, r, c)
+	case Band16:
+		return (r/16)*16*metaCols + 16*c + r%16
 	}
 	return r*metaCols + c
 }

@@ -185,3 +185,31 @@ func TestLayoutNames(t *testing.T) {
 		t.Fatal("json.Marshal accepted the zero Layout")
 	}
 }
+
+// TestBand16TilesLikeTheTensor checks the property decompose-sparse-tensors
+// relies on: the [M/16, K] tensor's block [m0/16 : (m0+BM)/16, k0 : k0+BK]
+// holds exactly the metadata of A rows [m0, m0+BM) and K range [k0, k0+BK).
+func TestBand16TilesLikeTheTensor(t *testing.T) {
+	const M, K = 64, 128
+	metaCols := K / DensePerMeta
+	for _, tile := range [][4]int{{0, 0, 32, 32}, {16, 64, 32, 64}, {32, 96, 16, 32}} {
+		m0, k0, bm, bk := tile[0], tile[1], tile[2], tile[3]
+		inTile := map[int]bool{}
+		for i := m0 / 16; i < (m0+bm)/16; i++ {
+			for j := k0; j < k0+bk; j++ {
+				inTile[i*K+j] = true
+			}
+		}
+		for r := 0; r < M; r++ {
+			for c := 0; c < metaCols; c++ {
+				want := r >= m0 && r < m0+bm && c*16 >= k0 && c*16 < k0+bk
+				if got := inTile[Band16.Offset(M, metaCols, r, c)]; got != want {
+					t.Fatalf("tile %v: element (%d, %d) in tile = %v, want %v", tile, r, c, got, want)
+				}
+			}
+		}
+	}
+	if err := Band16.Check(40, 4); err == nil {
+		t.Fatal("band16 accepted 40 rows")
+	}
+}
