@@ -163,7 +163,7 @@ func TestLayoutNames(t *testing.T) {
 		t.Errorf("Layout(0).String() = %q", got)
 	}
 	_, err := ParseLayout("cutlass")
-	if want := `unknown metadata layout "cutlass" (want natural or cutlass-sm80)`; err == nil || err.Error() != want {
+	if want := `unknown metadata layout "cutlass" (want natural, cutlass-sm80 or band16)`; err == nil || err.Error() != want {
 		t.Errorf("ParseLayout(cutlass) error = %v, want %q", err, want)
 	}
 
