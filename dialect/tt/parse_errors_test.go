@@ -1,9 +1,13 @@
 package tt_test
 
 import (
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/sparsetriton/sp/dialect/internal/roundtrip"
+	"github.com/sparsetriton/sp/dialect/tt"
+	"github.com/sparsetriton/sp/parser"
 )
 
 func TestParseErrors(t *testing.T) {
@@ -83,5 +87,24 @@ func TestSparseDotForms(t *testing.T) {
 }`
 	if got := roundtrip.Check(t, "dots", src); got != src {
 		t.Errorf("custom print differs:\n%s", got)
+	}
+}
+
+// TestErrorPosition checks that hook errors point at the offending token.
+func TestErrorPosition(t *testing.T) {
+	src := `tt.func @f(%a: !tt.ptr<f16, #tt.sparse<"NV42">>) { tt.return }`
+	_, err := parser.Parse(roundtrip.Context(), "pos.mlir", []byte(src))
+	want := fmt.Sprintf("pos.mlir:1:%d: error: ", strings.Index(src, `"NV42"`)+1)
+	if err == nil || !strings.HasPrefix(err.Error(), want) {
+		t.Errorf("got %v, want prefix %q", err, want)
+	}
+}
+
+// TestDialectIsFresh checks that Dialect returns independent values.
+func TestDialectIsFresh(t *testing.T) {
+	d1, d2 := tt.Dialect(), tt.Dialect()
+	d1.Ops[0].Summary = "changed"
+	if d2.Ops[0].Summary == "changed" || d1.Ops[0] == d2.Ops[0] {
+		t.Error("Dialect shares op definitions between calls")
 	}
 }

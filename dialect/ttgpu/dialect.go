@@ -40,21 +40,26 @@ func parseType(p ir.AsmParser, mnemonic string) (ir.Type, error) {
 	return nil, p.Errorf("unknown TritonGPU type '%s'", mnemonic)
 }
 
-var attrParsers = map[string]func(ir.AsmParser) (ir.Attribute, error){
-	"blocked":         parseBlocked,
-	"slice":           parseSlice,
-	"nvidia_mma":      parseNvidiaMma,
-	"dot_op":          parseDotOp,
-	"shared":          parseShared,
-	"swizzled_shared": parseSwizzledShared,
-	"nvmma_shared":    parseNVMMAShared,
-	"linear":          parseLinear,
-	"shared_memory":   func(ir.AsmParser) (ir.Attribute, error) { return SharedMemorySpace{}, nil },
-}
-
 func parseAttr(p ir.AsmParser, mnemonic string) (ir.Attribute, error) {
-	if f, ok := attrParsers[mnemonic]; ok {
-		return f(p)
+	switch mnemonic {
+	case "blocked":
+		return parseBlocked(p)
+	case "slice":
+		return parseSlice(p)
+	case "nvidia_mma":
+		return parseNvidiaMma(p)
+	case "dot_op":
+		return parseDotOp(p)
+	case "shared":
+		return parseShared(p)
+	case "swizzled_shared":
+		return parseSwizzledShared(p)
+	case "nvmma_shared":
+		return parseNVMMAShared(p)
+	case "linear":
+		return parseLinear(p)
+	case "shared_memory":
+		return SharedMemorySpace{}, nil
 	}
 	return nil, p.Errorf("unknown TritonGPU attribute '%s'", mnemonic)
 }
@@ -84,8 +89,8 @@ func NumCTAs(module *ir.Operation) int {
 	return 1
 }
 
-// ThreadsPerWarp returns `triton_gpu.threads-per-warp` (32 when absent).
-func ThreadsPerWarp(module *ir.Operation) int {
+// ModuleThreadsPerWarp returns `triton_gpu.threads-per-warp` (32 when absent).
+func ModuleThreadsPerWarp(module *ir.Operation) int {
 	if n, ok := moduleInt(module, "threads-per-warp"); ok {
 		return n
 	}

@@ -30,7 +30,7 @@ func TestTTGSpelling(t *testing.T) {
 		t.Fatal(err)
 	}
 	m := roundtrip.Parse(t, "ttgir31.mlir", string(src))
-	got := ir.Print(m, roundtrip.Spellings["ttg"])
+	got := ir.Print(m, roundtrip.Spellings()["ttg"])
 	for _, want := range []string{
 		"#blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>\n",
 		"#smem = #ttg.shared_memory\n",
@@ -164,11 +164,47 @@ func TestModuleHelpers(t *testing.T) {
 	if s, ok := ttgpu.Target(m); !ok || s != "cuda:90" {
 		t.Errorf("Target = %q, %v", s, ok)
 	}
-	if ttgpu.ThreadsPerWarp(m) != 32 || ttgpu.NumCTAs(m) != 1 {
+	if ttgpu.ModuleThreadsPerWarp(m) != 32 || ttgpu.NumCTAs(m) != 1 {
 		t.Error("defaults")
 	}
 	ttgpu.SetModuleAttrs(m, 4, 32, 1, "cuda:80")
 	if n, _ := ttgpu.NumWarps(m); n != 4 {
 		t.Errorf("NumWarps after SetModuleAttrs = %d", n)
+	}
+}
+
+func TestLayoutHelpers(t *testing.T) {
+	blocked := ttgpu.BlockedEncoding{SizePerThread: []int{1, 4, 2}, ThreadsPerWarp: []int{4, 8, 1}, WarpsPerCTA: []int{4, 1, 1}, Order: []int{2, 0, 1}}
+	slice := ttgpu.SliceEncoding{Dim: 0, Parent: blocked}
+	mma := ttgpu.NvidiaMmaEncoding{VersionMajor: 2, WarpsPerCTA: []int{2, 2}, InstrShape: []int{16, 8}}
+	check := func(name string, got []int, ok bool, want []int) {
+		t.Helper()
+		if !ok || len(got) != len(want) {
+			t.Errorf("%s = %v, %v; want %v", name, got, ok, want)
+			return
+		}
+		for i := range got {
+			if got[i] != want[i] {
+				t.Errorf("%s = %v; want %v", name, got, want)
+				return
+			}
+		}
+	}
+	g, ok := ttgpu.SizePerThread(slice)
+	check("SizePerThread(slice)", g, ok, []int{4, 2})
+	g, ok = ttgpu.ThreadsPerWarp(blocked)
+	check("ThreadsPerWarp", g, ok, []int{4, 8, 1})
+	g, ok = ttgpu.Order(slice)
+	check("Order(slice dim 0 of [2,0,1])", g, ok, []int{1, 0})
+	g, ok = ttgpu.WarpsPerCTA(ttgpu.DotOp(0, mma, 2))
+	check("WarpsPerCTA(dot_op)", g, ok, []int{2, 2})
+	if tile, ok := ttgpu.ShapePerCTATile(slice); !ok || !ir.ShapeEqual(tile, []int64{32, 2}) {
+		t.Errorf("ShapePerCTATile(slice) = %v, %v", tile, ok)
+	}
+	if d := ttgpu.DotOpForElem(0, mma, 16, ttgpu.MetaValues); d.KWidth != 2 || d.Meta != 0 {
+		t.Errorf("DotOpForElem(Ampere) = %+v", d)
+	}
+	if d := ttgpu.DotOpForElem(0, blocked, 16, ttgpu.MetaValues); d.KWidth != 0 || d.Meta != -1 {
+		t.Errorf("DotOpForElem(blocked) = %+v", d)
 	}
 }

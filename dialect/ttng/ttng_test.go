@@ -19,7 +19,7 @@ func TestRoundTrip3x(t *testing.T) {
 	}
 	roundtrip.Check(t, "ttng.mlir", string(src))
 	m := roundtrip.Parse(t, "ttng.mlir", string(src))
-	got := ir.Print(m, roundtrip.Spellings["ttg"])
+	got := ir.Print(m, roundtrip.Spellings()["ttg"])
 	if strings.TrimSpace(got) != strings.TrimSpace(string(src)) {
 		t.Errorf("ttg print differs from the canonical input:\n%s", got)
 	}

@@ -7,25 +7,22 @@ import (
 	"testing"
 
 	"github.com/sparsetriton/sp/dialect/all"
-	"github.com/sparsetriton/sp/dialect/tt"
-	"github.com/sparsetriton/sp/dialect/ttgpu"
-	"github.com/sparsetriton/sp/dialect/ttng"
 	"github.com/sparsetriton/sp/ir"
 	"github.com/sparsetriton/sp/parser"
 )
 
-// Context returns a context with the upstream dialects and tt, ttgpu, ttng.
-func Context() *ir.Context {
-	return ir.NewContext(append(all.Dialects(), tt.Dialect(), ttgpu.Dialect(), ttng.Dialect())...)
-}
+// Context returns the context of sp's tools (every dialect).
+func Context() *ir.Context { return all.Context() }
 
-// Spellings are the print options a round trip is checked under.
-var Spellings = map[string]ir.PrintOptions{
-	"custom":  {},
-	"generic": {Generic: true},
-	"ttg":     {Spelling: map[string]string{"triton_gpu": "ttg", "triton_nvidia_gpu": "ttng"}},
-	"ttg-generic": {Generic: true,
-		Spelling: map[string]string{"triton_gpu": "ttg", "triton_nvidia_gpu": "ttng"}},
+// Spellings returns the print options a round trip is checked under.
+func Spellings() map[string]ir.PrintOptions {
+	return map[string]ir.PrintOptions{
+		"custom":  {},
+		"generic": {Generic: true},
+		"ttg":     {Spelling: map[string]string{"triton_gpu": "ttg", "triton_nvidia_gpu": "ttng"}},
+		"ttg-generic": {Generic: true,
+			Spelling: map[string]string{"triton_gpu": "ttg", "triton_nvidia_gpu": "ttng"}},
+	}
 }
 
 // Parse parses and verifies src, failing the test on error.
@@ -45,7 +42,7 @@ func Check(t *testing.T, name, src string) string {
 	t.Helper()
 	m := Parse(t, name, src)
 	var custom string
-	for sp, opts := range Spellings {
+	for sp, opts := range Spellings() {
 		first := ir.Print(m, opts)
 		m2, err := parser.ParseAndVerify(Context(), name+"."+sp, []byte(first))
 		if err != nil {

@@ -1,0 +1,23 @@
+package roundtrip
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// TestExamples round-trips the sample kernels under examples/ (Triton 3.1
+// and 3.6 TTIR/TTGIR, sparse and dense) through every spelling.
+func TestExamples(t *testing.T) {
+	files, _ := filepath.Glob("../../../examples/*.mlir")
+	if len(files) == 0 {
+		t.Skip("no examples")
+	}
+	for _, f := range files {
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Run(filepath.Base(f), func(t *testing.T) { Check(t, f, string(src)) })
+	}
+}
