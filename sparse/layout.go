@@ -19,12 +19,20 @@ const (
 	// ColumnMajorInterleaved<2> (ptx.md §5.3); needs M%32 == 0 and K%32 == 0.
 	CutlassSM80
 	// Band16 ("band16"): the layout of the [M/16, K] i16 metadata tensor
-	// that decompose-sparse-tensors produces. Each band of 16 rows is one
-	// row of the tensor; inside it, the words of K-chunk c (dense columns
-	// 16c..16c+15) of the band's 16 rows are contiguous: element (r, c) is
-	// at (r/16)*16*metaCols + 16*c + r%16. A K range [k0, k0+BK) of A (k0
-	// and BK multiples of 16) is then exactly the column range [k0, k0+BK)
-	// of the tensor, so block pointers tile it with offsets [O0/16, O1].
+	// that decompose-sparse-tensors produces. Each band of 16 rows of A is
+	// one row of the tensor; inside it, the 16 words of K-chunk c (dense
+	// columns 16c..16c+15) are contiguous, rows interleaved in pairs
+	// (r, r+8): element (r, c) is at
+	//
+	//	(r/16)*16*metaCols + 16*c + 2*(r%8) + (r%16)/8
+	//
+	// Two properties follow. A K range [k0, k0+BK) of A (k0, BK multiples of
+	// 16) is exactly the column range [k0, k0+BK) of the tensor, so block
+	// pointers tile it with offsets [O0/16, O1]. And the 32-bit metadata
+	// register of lane (g = lane/4, t = lane%4) of an m16n8k32 instruction
+	// over K-chunks 2j, 2j+1 (ptx.md §1.5: word of row g in the low half,
+	// row g+8 in the high half, chunk 2j + t%2) is one aligned 32-bit word:
+	// the one at column 16*(2j + t%2) + 2g of the band's row.
 	// Needs M % 16 == 0.
 	Band16
 )
@@ -96,7 +104,7 @@ func (l Layout) Offset(rows, metaCols, r, c int) int {
 	case CutlassSM80:
 		return cutlassSM80Offset(rows, r, c)
 	case Band16:
-		return (r/16)*16*metaCols + 16*c + r%16
+		return (r/16)*16*metaCols + 16*c + 2*(r%8) + (r%16)/8
 	}
 	return r*metaCols + c
 }

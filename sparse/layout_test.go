@@ -213,3 +213,21 @@ func TestBand16TilesLikeTheTensor(t *testing.T) {
 		t.Fatal("band16 accepted 40 rows")
 	}
 }
+
+// TestBand16RegisterWord checks the second band16 property: the two words
+// of an m16n8k32 metadata register (rows g and g+8, one K-chunk) are
+// adjacent, low half first, at an even (32-bit aligned) index.
+func TestBand16RegisterWord(t *testing.T) {
+	const M, metaCols = 32, 4
+	for band := 0; band < M/16; band++ {
+		for c := 0; c < metaCols; c++ {
+			for g := 0; g < 8; g++ {
+				lo := Band16.Offset(M, metaCols, band*16+g, c)
+				hi := Band16.Offset(M, metaCols, band*16+g+8, c)
+				if lo%2 != 0 || hi != lo+1 || lo != band*16*metaCols+16*c+2*g {
+					t.Fatalf("band %d chunk %d g %d: lo %d hi %d", band, c, g, lo, hi)
+				}
+			}
+		}
+	}
+}
