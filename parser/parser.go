@@ -67,7 +67,7 @@ func (p *parser) lookup(name string) (*ir.Value, bool) {
 // define binds %name to v, resolving a pending forward reference.
 func (p *parser) define(name string, v *ir.Value, loc ir.Location) error {
 	if _, ok := p.lookup(name); ok {
-		return ir.Errorf(loc, "redefinition of SSA value '%%%s'", name)
+		return ir.Errorf(loc, "redefinition of SSA value '%%%s'", displayName(name))
 	}
 	sc := p.top()
 	if f, ok := sc.forward[name]; ok {
@@ -119,6 +119,12 @@ func (p *parser) ParseOperandList() ([]ir.UnresolvedOperand, error) {
 		}
 		p.s.next()
 	}
+}
+
+// displayName turns a scope key back into the spelling of the source:
+// "x#0" -> "x", "x#1" -> "x#1".
+func displayName(key string) string {
+	return strings.TrimSuffix(key, "#0")
 }
 
 // valueKey is the scope key of a use: "name" or "name#N".
@@ -354,10 +360,36 @@ func (p *parser) skipResources() error {
 	}
 }
 
+// closeScope ends the current region's scope. Values used before their
+// definition may be defined later in an enclosing region (the verifier then
+// reports the dominance error, as MLIR does), so unresolved uses move to the
+// parent scope unless the region is isolated from above.
+func (p *parser) closeScope(isolated bool) error {
+	sc := p.top()
+	if !isolated && len(p.scopes) > 1 && len(sc.forward) > 0 {
+		parent := p.scopes[len(p.scopes)-2]
+		for name, f := range sc.forward {
+			if g, ok := parent.forward[name]; ok {
+				f.val.ReplaceAllUsesWith(g.val)
+				continue
+			}
+			parent.forward[name] = f
+		}
+		sc.forward = map[string]*forwardRef{}
+	}
+	return p.checkScopeClosed(sc)
+}
+
 func (p *parser) checkScopeClosed(sc *valueScope) error {
+	var first *forwardRef
+	var firstName string
 	for name, f := range sc.forward {
-		n, _, _ := strings.Cut(name, "#")
-		return ir.Errorf(f.loc, "use of undeclared SSA value name '%%%s'", n)
+		if first == nil || locBefore(f.loc, first.loc) {
+			first, firstName = f, name
+		}
+	}
+	if first != nil {
+		return ir.Errorf(first.loc, "use of undeclared SSA value name '%%%s'", displayName(firstName))
 	}
 	for name, b := range sc.blocks {
 		if !b.defined {
@@ -365,6 +397,12 @@ func (p *parser) checkScopeClosed(sc *valueScope) error {
 		}
 	}
 	return nil
+}
+
+func locBefore(a, b ir.Location) bool {
+	pa, _ := a.Pos()
+	pb, _ := b.Pos()
+	return pa.Line < pb.Line || pa.Line == pb.Line && pa.Col < pb.Col
 }
 
 // resultDef is one `%name` or `%name:N` on the left of '='.
@@ -621,7 +659,7 @@ func (p *parser) parseRegion(args []ir.Argument, isolated bool) (*ir.Region, err
 	p.scopes = append(p.scopes, newScope(isolated))
 	r, err := p.parseRegionBody(args)
 	if err == nil {
-		err = p.checkScopeClosed(p.top())
+		err = p.closeScope(isolated)
 	}
 	p.scopes = p.scopes[:len(p.scopes)-1]
 	return r, err

@@ -21,13 +21,14 @@ type corpusChunk struct {
 }
 
 // corpus lists every .mlir file under test/ and examples/. Files whose RUN
-// lines expect sp-opt to fail are skipped, and so are chunks that expect an
-// error diagnostic: they hold deliberately broken IR.
+// lines expect sp-opt to fail, lit Inputs/ files (fixtures of other tests,
+// often broken on purpose) and chunks that expect an error diagnostic are
+// skipped: they hold deliberately broken IR.
 func corpus(t testing.TB) []corpusChunk {
 	var out []corpusChunk
 	for _, dir := range []string{"../test", "../examples"} {
 		filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
-			if err != nil || d.IsDir() || !strings.HasSuffix(path, ".mlir") {
+			if err != nil || d.IsDir() || !strings.HasSuffix(path, ".mlir") || strings.Contains(path, "/Inputs/") {
 				return nil
 			}
 			src, _ := os.ReadFile(path)

@@ -63,15 +63,15 @@ func (p *parser) parseBuiltinType() (ir.Type, error) {
 		return bt, nil
 	}
 	if t.Value == "tensor" {
+		loc := p.Loc()
 		p.s.next()
-		return p.parseTensorBody()
+		return p.parseTensorBody(loc)
 	}
 	return nil, p.Errorf("unknown type '%s'", t.Value)
 }
 
 // tensor<4x?x8xf32[, #enc]>
-func (p *parser) parseTensorBody() (ir.Type, error) {
-	loc := p.Loc()
+func (p *parser) parseTensorBody(loc ir.Location) (ir.Type, error) {
 	if err := p.ParsePunct("<"); err != nil {
 		return nil, err
 	}

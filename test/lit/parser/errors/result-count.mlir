@@ -1,0 +1,6 @@
+// RUN: not sp-opt %s 2>&1 | FileCheck %s
+// CHECK: result-count.mlir:4:3: error: operation defines 1 results but was provided 2 to bind
+tt.func @f(%arg0: i32) {
+  %a, %b = arith.addi %arg0, %arg0 : i32
+  tt.return
+}
