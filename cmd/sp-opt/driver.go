@@ -1,0 +1,382 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/sparsetriton/sp/dialect/all"
+	"github.com/sparsetriton/sp/ir"
+	"github.com/sparsetriton/sp/parser"
+	"github.com/sparsetriton/sp/pass"
+)
+
+// cmdLineFile names the buffer of diagnostics about command-line flags.
+const cmdLineFile = "<command line>"
+
+type driver struct {
+	reg    *pass.Registry
+	cfg    *config
+	stdin  io.Reader
+	stdout io.Writer
+	stderr io.Writer
+
+	sm       *ir.SourceMgr
+	timing   *pass.Timing
+	html     *pass.HTMLDump
+	verifier *diagVerifier
+	failed   bool // a user error was reported
+	internal bool // an internal error was reported
+}
+
+func (d *driver) main() int {
+	d.sm = ir.NewSourceMgr()
+	cfg := d.cfg
+	switch {
+	case cfg.genDocs:
+		return d.writeOutput(genPassDocs(d.reg))
+	case cfg.listPasses:
+		listPasses(d.stdout, d.reg)
+		return 0
+	case cfg.showDialects:
+		fmt.Fprintln(d.stdout, "Available Dialects:")
+		for _, dl := range all.Context().Dialects() {
+			fmt.Fprintf(d.stdout, "  %s\n", dl.Name)
+		}
+		return 0
+	}
+	pm, err := d.buildPipeline()
+	if err != nil {
+		d.report(err)
+		return 1
+	}
+	if cfg.dumpPipeline {
+		fmt.Fprintln(d.stderr, pm.String())
+	}
+	name, src, err := d.readInput()
+	if err != nil {
+		fmt.Fprintf(d.stderr, "%s: error: %v\n", cmdLineFile, err)
+		return 1
+	}
+	d.sm.Add(name, src)
+	if cfg.verifyDiags.set {
+		if cfg.verifyDiags.value != "all" && cfg.verifyDiags.value != "only-expected" {
+			fmt.Fprintf(d.stderr, "%s: error: -verify-diagnostics takes all or only-expected, not %q\n", cmdLineFile, cfg.verifyDiags.value)
+			return 1
+		}
+		d.verifier = newDiagVerifier(name, src, cfg.verifyDiags.value == "only-expected")
+	}
+	if cfg.timing {
+		d.timing = pass.NewTiming()
+	}
+	if cfg.htmlFile != "" {
+		d.html = &pass.HTMLDump{Title: name, Print: d.printOptions()}
+	}
+	out := d.processAll(pm, name, src)
+	if st := d.writeOutput(out); st != 0 {
+		return st
+	}
+	return d.finish()
+}
+
+func (d *driver) finish() int {
+	if d.timing != nil {
+		d.timing.Report(d.stderr)
+	}
+	if d.html != nil {
+		if err := writeFile(d.cfg.htmlFile, d.html); err != nil {
+			fmt.Fprintf(d.stderr, "%s: error: --dump-pass-html: %v\n", cmdLineFile, err)
+			return 1
+		}
+	}
+	if d.verifier != nil {
+		for _, msg := range d.verifier.finish() {
+			d.printDiag(msg)
+		}
+		if d.verifier.failed || d.internal {
+			return 1
+		}
+		return 0
+	}
+	if d.failed || d.internal {
+		return 1
+	}
+	return 0
+}
+
+func writeFile(path string, w io.WriterTo) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	if _, err := w.WriteTo(f); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
+
+func (d *driver) readInput() (string, []byte, error) {
+	if d.cfg.input == "-" {
+		src, err := io.ReadAll(d.stdin)
+		return "<stdin>", src, err
+	}
+	src, err := os.ReadFile(d.cfg.input)
+	if err != nil {
+		return "", nil, fmt.Errorf("cannot open input file: %v", err)
+	}
+	return d.cfg.input, src, nil
+}
+
+func (d *driver) writeOutput(s string) int {
+	if d.cfg.output == "-" || d.cfg.output == "" {
+		io.WriteString(d.stdout, s)
+		return 0
+	}
+	if err := os.WriteFile(d.cfg.output, []byte(s), 0o644); err != nil {
+		fmt.Fprintf(d.stderr, "%s: error: cannot write output: %v\n", cmdLineFile, err)
+		return 1
+	}
+	return 0
+}
+
+func (d *driver) printOptions() ir.PrintOptions {
+	return ir.PrintOptions{Generic: d.cfg.generic, DebugInfo: d.cfg.debugInfo, LocalScope: d.cfg.localScope}
+}
+
+// chunk is one piece of a split input; line is the 1-based line of its
+// first line in the file.
+type chunk struct {
+	text string
+	line int
+}
+
+// splitInput cuts src at lines equal to marker (ignoring surrounding
+// spaces). Without splitting, the whole file is one chunk.
+func splitInput(src string, marker string) []chunk {
+	if marker == "" {
+		return []chunk{{text: src, line: 1}}
+	}
+	lines := strings.SplitAfter(src, "\n")
+	var out []chunk
+	cur := chunk{line: 1}
+	var sb strings.Builder
+	for i, l := range lines {
+		if strings.TrimSpace(l) == marker {
+			cur.text = sb.String()
+			out = append(out, cur)
+			sb.Reset()
+			cur = chunk{line: i + 2}
+			continue
+		}
+		sb.WriteString(l)
+	}
+	cur.text = sb.String()
+	return append(out, cur)
+}
+
+// processAll runs every chunk and joins the outputs with the output split
+// marker (mlir-opt's interleaving: "out1// -----\nout2").
+func (d *driver) processAll(pm *pass.Manager, name string, src []byte) string {
+	marker := ""
+	if d.cfg.split.set {
+		marker = d.cfg.split.value
+	}
+	chunks := splitInput(string(src), marker)
+	outs := make([]string, len(chunks))
+	for i, c := range chunks {
+		outs[i] = d.processChunk(pm, name, c, len(chunks) > 1)
+	}
+	return strings.Join(outs, d.cfg.outputSplit+"\n")
+}
+
+// processChunk parses, verifies, runs the pipeline and prints one chunk.
+// Each chunk is parsed as the whole file with the other chunks' lines
+// blanked, so diagnostics carry the file's own line numbers.
+func (d *driver) processChunk(pm *pass.Manager, name string, c chunk, split bool) string {
+	ctx := all.Context()
+	ctx.AllowUnregistered = d.cfg.allowUnreg
+	padded := strings.Repeat("\n", c.line-1) + c.text
+	start := time.Now()
+	mod, err := parser.Parse(ctx, name, []byte(padded))
+	d.timing.AddRow("Parser", time.Since(start))
+	if err != nil {
+		d.report(err)
+		return ""
+	}
+	if err := ir.Verify(mod); err != nil {
+		d.report(err)
+		return ""
+	}
+	if d.html != nil {
+		title := "Input IR"
+		if split {
+			title = fmt.Sprintf("Input IR (chunk at line %d)", c.line)
+		}
+		d.html.Begin(title, mod)
+	}
+	opts := pass.RunOptions{IR: ctx, DisableVerify: !d.cfg.verifyEach, Diag: func(dg *ir.Diagnostic) { d.report(dg) }}
+	opts.Instrumentations = d.instrumentations()
+	if err := pm.Run(mod, opts); err != nil {
+		d.report(err)
+		return ""
+	}
+	start = time.Now()
+	out := ir.Print(mod, d.printOptions()) + "\n"
+	d.timing.AddRow("Output", time.Since(start))
+	return out
+}
+
+func (d *driver) instrumentations() []pass.Instrumentation {
+	var ins []pass.Instrumentation
+	if pr := d.irPrinter(); pr != nil {
+		ins = append(ins, pr)
+	}
+	if d.html != nil {
+		ins = append(ins, d.html)
+	}
+	if d.timing != nil { // last: its hooks run closest to the pass
+		ins = append(ins, d.timing)
+	}
+	return ins
+}
+
+func (d *driver) irPrinter() *pass.IRPrinter {
+	cfg := d.cfg
+	pr := &pass.IRPrinter{W: d.stderr, OnlyOnChange: cfg.printAfterChange, AfterFailure: cfg.printAfterFail,
+		ModuleScope: cfg.printModuleScope, Print: d.printOptions()}
+	all := func(*pass.Pass) bool { return true }
+	switch {
+	case cfg.printBeforeAll:
+		pr.Before = all
+	case len(cfg.printBefore) > 0:
+		pr.Before = nameSet(cfg.printBefore)
+	}
+	switch {
+	case cfg.printAfterAll || cfg.printAfterChange && len(cfg.printAfter) == 0:
+		pr.After = all
+	case len(cfg.printAfter) > 0:
+		pr.After = nameSet(cfg.printAfter)
+	}
+	if pr.Before == nil && pr.After == nil && !pr.AfterFailure {
+		return nil
+	}
+	return pr
+}
+
+func nameSet(names []string) func(*pass.Pass) bool {
+	set := map[string]bool{}
+	for _, n := range names {
+		set[n] = true
+	}
+	return func(p *pass.Pass) bool { return set[p.Name] }
+}
+
+// buildPipeline turns --pass-pipeline or the pass flags into a manager on
+// builtin.module. Pass flags whose pass is anchored on another op are
+// nested automatically (consecutive ones share one nested manager).
+func (d *driver) buildPipeline() (*pass.Manager, error) {
+	cfg := d.cfg
+	for _, lists := range [][]string{cfg.printBefore, cfg.printAfter} {
+		for _, n := range lists {
+			if d.reg.Pass(n) == nil {
+				return nil, cmdLineError(fmt.Sprintf("'%s' given to -mlir-print-ir-before/after is not a registered pass", n))
+			}
+		}
+	}
+	if cfg.pipelineText != "" {
+		if len(cfg.flagPasses) > 0 {
+			return nil, cmdLineError(fmt.Sprintf("--pass-pipeline cannot be combined with individual pass flags (%s)", cfg.flagPasses[0].arg))
+		}
+		d.sm.Add(pass.PipelineFile, []byte(cfg.pipelineText))
+		return pass.ParsePipeline(d.reg, pass.PipelineFile, cfg.pipelineText)
+	}
+	pm := pass.NewManager("builtin.module")
+	for _, fp := range cfg.flagPasses {
+		if err := d.addFlagPass(pm, fp); err != nil {
+			return nil, err
+		}
+	}
+	return pm, nil
+}
+
+func (d *driver) addFlagPass(pm *pass.Manager, fp flagPass) error {
+	typed := fp.arg
+	if fp.opts != "" {
+		typed += "=" + fp.opts
+	}
+	d.sm.Add(cmdLineFile, []byte(typed))
+	at := func(off int, msg string) error {
+		return ir.Errorf(ir.FileLineCol{File: cmdLineFile, Line: 1, Col: len(fp.arg) + 2 + off}, "%s", msg)
+	}
+	p := d.reg.Pass(fp.name)
+	if p == nil { // a named pipeline: parse `name{opts}` (same offsets as `-name=opts`)
+		err := pass.ParseElements(d.reg, pm, cmdLineFile, fp.name+"{"+fp.opts+"}")
+		var dg *ir.Diagnostic
+		if errors.As(err, &dg) {
+			pos, _ := dg.Loc.Pos()
+			return at(pos.Col-len(fp.name)-2, dg.Msg)
+		}
+		return err
+	}
+	target := pm
+	if p.Anchor != pass.AnyOp && p.Anchor != pm.Anchor {
+		target = pm.NestOrLast(p.Anchor)
+	}
+	if _, err := target.AddWithOptions(p, fp.opts); err != nil {
+		var oe *pass.OptionError
+		if errors.As(err, &oe) {
+			return at(oe.Offset, oe.Msg)
+		}
+		return at(0, err.Error())
+	}
+	return nil
+}
+
+// report handles a diagnostic or error from parsing, verification or a
+// pass: under -verify-diagnostics it is checked against the expectations,
+// otherwise printed with its source line. Internal errors are always
+// printed and always fail.
+func (d *driver) report(err error) {
+	var ce cmdLineError
+	if errors.As(err, &ce) {
+		d.failed = true
+		fmt.Fprintf(d.stderr, "%s: error: %s\n", cmdLineFile, ce)
+		return
+	}
+	var ie *pass.InternalError
+	if errors.As(err, &ie) {
+		d.internal = true
+		d.printDiag(ie.Diag)
+		if os.Getenv("SP_OPT_STACK") != "" && ie.Stack != nil {
+			d.stderr.Write(ie.Stack)
+		}
+		return
+	}
+	var dg *ir.Diagnostic
+	if !errors.As(err, &dg) {
+		dg = ir.Errorf(ir.UnknownLoc{}, "%v", err)
+	}
+	if d.verifier != nil {
+		d.verifier.record(dg)
+		return
+	}
+	if dg.Severity == ir.SevError {
+		d.failed = true
+	}
+	d.printDiag(dg)
+}
+
+// printDiag writes dg as `file:line:col: severity: msg`, the source line
+// and a caret (ir.SourceMgr.Render); `<unknown>` stands for no position.
+func (d *driver) printDiag(dg *ir.Diagnostic) {
+	io.WriteString(d.stderr, d.sm.Render(dg))
+}
+
+// cmdLineError is a command-line problem with no position in a buffer.
+type cmdLineError string
+
+func (e cmdLineError) Error() string { return string(e) }

@@ -1,0 +1,34 @@
+package main
+
+import (
+	"github.com/sparsetriton/sp/pass"
+	"github.com/sparsetriton/sp/passes/decompose"
+	"github.com/sparsetriton/sp/passes/encoding"
+	"github.com/sparsetriton/sp/passes/tensorptr"
+	"github.com/sparsetriton/sp/passes/transform"
+)
+
+// newRegistry lists every pass sp-opt offers (style.md P3: the CLI builds
+// the registry explicitly). Add new passes here, one line each.
+func newRegistry() (*pass.Registry, error) {
+	reg, err := pass.NewRegistry(
+		transform.Canonicalize,           // fold, DCE, rewrite patterns
+		transform.CSE,                    // common sub-expression elimination
+		transform.SymbolDCE,              // dead private functions
+		decompose.Pass,                   // decompose-sparse-tensors (sp-pipeline's first pass)
+		tensorptr.Pass,                   // triton-rewrite-tensor-pointer: block pointers -> pointer tensors
+		encoding.Convert,                 // convert-triton-to-tritongpu
+		encoding.Coalesce,                // tritongpu-coalesce
+		encoding.RemoveLayoutConversions, // tritongpu-remove-layout-conversions
+		encoding.AccelerateMatmul,        // tritongpu-accelerate-matmul
+		encoding.StageDotOperands,        // tritongpu-stage-dot-operands
+		encoding.Pipeline,                // tritongpu-pipeline
+	)
+	if err != nil {
+		return nil, err
+	}
+	if err := reg.AddPipeline(encoding.SPPipeline); err != nil { // sp-pipeline
+		return nil, err
+	}
+	return reg, nil
+}

@@ -1,0 +1,224 @@
+package decompose
+
+import (
+	"github.com/sparsetriton/sp/dialect/tt"
+	"github.com/sparsetriton/sp/ir"
+	"github.com/sparsetriton/sp/pass"
+)
+
+// Name is the command-line name of the pass.
+const Name = "decompose-sparse-tensors"
+
+const passDoc = `decompose-sparse-tensors splits every 2:4 sparse tensor into a values
+tensor and an i16 metadata tensor (sparse-fork.md §3, docs/sparse.md).
+
+Function arguments !tt.ptr<T, #tt.sparse<"NV24">> become two arguments in
+place, values !tt.ptr<T> then metadata !tt.ptr<i16>, both with the
+original argument attributes.
+
+Operand A (M x K, 2:4 along K, the default role): tt.make_tensor_ptr with
+shape [S0, S1], strides [R0, R1], offsets [O0, O1], block [B0, B1] becomes
+
+  values:   shape [S0, S1/2]  strides [R0/2, R1]  offsets [O0, O1/2]  block [B0, B1/2]
+  metadata: shape [S0/16, S1] strides [R0, R1]    offsets [O0/16, O1] block [B0/16, B1] (i16)
+
+The metadata is stored in the band16 layout (sparse.Band16): row b holds
+the band of A rows 16b..16b+15, and the 16 words of K-chunk c (columns
+16c..16c+15) of those rows are contiguous, so natural metadata element
+(r, c) is at (r/16)*K + 16c + r%16 and [O0/16, O1] / [B0/16, B1] tile the
+metadata of exactly A's block.
+
+Operand B (K x N, 2:4 along K, decided by its use as operand B of tt.dot):
+
+  values:   shape [S0/2, S1]  strides [R0, R1]    offsets [O0/2, O1]  block [B0/2, B1]
+  metadata: shape [S1/16, S0] strides [S0, 1]     offsets [O1/16, O0] block [B1/16, B0] (i16)
+
+i.e. values [K/2, N] (column n, group g at rows 2g, 2g+1, as
+sparse.CompressB) and the band16 metadata of Bᵀ in a packed [N/16, K]
+buffer; its tt.dot gets sparseIndex = 1, computed as (Bᵀ Aᵀ)ᵀ.
+
+tt.advance becomes two advances ([o0, o1/2] and [o0/16, o1] for A;
+[o0/2, o1] and [o1/16, o0] for B); tt.load two loads (boundaryCheck,
+padding, cache, eviction and volatility carried over; a nan padding
+becomes zero for the metadata); tt.dot with a sparse operand becomes
+tt.dot values, b, c, meta, sparseIndex = 0 (or a, values, c, meta,
+sparseIndex = 1); tt.sparse_values forwards the values; tt.store through
+a sparse A block pointer stores through the values pointer; any other
+user of a sparse tensor gets the values tensor (and must verify with it).
+scf.for, scf.if and scf.yield carrying sparse values are split; other
+loops are untouched.
+
+Constant operands divided by 2 or 16 fold to new constants and must be
+divisible (K, offsets and blocks by 16, M by 16, R0 by 2); other operands
+get arith.shrsi and their divisibility is the caller's contract. Sparse
+pointers used for pointer arithmetic (tt.splat, tt.addptr, ...), sparse
+values crossing function boundaries (tt.return, tt.call) or carried by
+scf.while are positioned errors. Run canonicalize afterwards (the
+sparse-ttir pipeline does) to fold the new constants.`
+
+// Pass is decompose-sparse-tensors.
+var Pass = &pass.Pass{
+	Name:    Name,
+	Title:   "DecomposeSparseTensors",
+	Summary: "Split every 2:4 sparse tensor into a values tensor and an i16 metadata tensor",
+	Doc:     passDoc,
+	Anchor:  "builtin.module",
+	Run:     run,
+}
+
+func run(ctx *pass.Context, mod *ir.Operation) error {
+	if ctx.IR == nil {
+		return ir.Errorf(mod.Loc, "%s: needs the dialect registry (pass.RunOptions.IR) to build ops", Name)
+	}
+	for _, fn := range mod.Collect(funcOp) {
+		if err := Func(ctx.IR, fn); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+const (
+	funcOp = "tt.func"
+	forOp  = "scf.for"
+	ifOp   = "scf.if"
+)
+
+// pair is the decomposition of one sparse value.
+type pair struct{ vals, meta *ir.Value }
+
+// state is the per-function rewrite state.
+type state struct {
+	ctx      *ir.Context
+	roles    *roles
+	pairs    map[*ir.Value]pair
+	consts   constants
+	dead     []*ir.Operation // replaced ops, erased last-first
+	deadArgs []*ir.Value     // replaced block arguments
+}
+
+// Func decomposes the sparse values of one tt.func (its signature, body and
+// nested regions). It returns a positioned diagnostic for unsupported uses.
+func Func(ctx *ir.Context, fn *ir.Operation) error {
+	rs, err := analyzeRoles(fn)
+	if err != nil {
+		return err
+	}
+	s := &state{ctx: ctx, roles: rs, pairs: map[*ir.Value]pair{}}
+	if err := s.splitSignature(fn); err != nil {
+		return err
+	}
+	if len(fn.Regions) == 0 || fn.Regions[0].Entry() == nil {
+		return nil // a declaration: only its signature changes
+	}
+	s.consts = constants{ctx: ctx, entry: fn.Regions[0].Entry()}
+	for _, b := range fn.Regions[0].Blocks {
+		if err := s.walkBlock(b); err != nil {
+			return err
+		}
+	}
+	return s.cleanup()
+}
+
+// walkBlock rewrites the ops of b in order, descending into the regions of
+// each op (or of the op that replaced it).
+func (s *state) walkBlock(b *ir.Block) error {
+	for _, op := range append([]*ir.Operation(nil), b.Ops()...) {
+		next, err := s.rewrite(op)
+		if err != nil {
+			return err
+		}
+		for _, r := range next.Regions {
+			for _, blk := range r.Blocks {
+				if err := s.walkBlock(blk); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// splitSignature replaces each sparse pointer argument by (values, meta)
+// in the function type, the argument attributes and the entry block.
+func (s *state) splitSignature(fn *ir.Operation) error {
+	ft, ok := tt.FuncType(fn)
+	if !ok {
+		return ir.OpError(fn, "has no function type")
+	}
+	for i, t := range ft.Results {
+		if isSparse(t) {
+			return ir.Errorf(fn.Loc, "%s: result #%d of type %s is sparse; sparse values cannot be returned from a function (only kernel arguments !tt.ptr<T, #tt.sparse<\"NV24\">> are supported; inline the callee first)", Name, i, ir.TypeString(t))
+		}
+	}
+	var args []*ir.Value // entry arguments before splitting (none for a declaration)
+	if len(fn.Regions) > 0 && fn.Regions[0].Entry() != nil {
+		args = append(args, fn.Regions[0].Entry().Args()...)
+	}
+	var ins []ir.Type
+	var attrs []ir.DictAttr
+	changed := false
+	for i, t := range ft.Inputs {
+		a := tt.ArgAttrs(fn, i)
+		if !tt.IsSparsePointer(t) {
+			if isSparse(t) {
+				return ir.Errorf(fn.Loc, "%s: argument #%d of type %s: only scalar sparse pointers !tt.ptr<T, #tt.sparse<\"NV24\">> may be function arguments", Name, i, ir.TypeString(t))
+			}
+			ins, attrs = append(ins, t), append(attrs, a)
+			continue
+		}
+		changed = true
+		vt, mt := splitScalarPtr(t.(tt.PointerType))
+		ins, attrs = append(ins, vt, mt), append(attrs, a, a)
+		if i < len(args) {
+			s.splitBlockArg(args[i], vt, mt)
+		}
+	}
+	if !changed {
+		return nil
+	}
+	fn.SetAttr(tt.AttrFunctionType, ir.TypeAttr{Type: ir.FunctionType{Inputs: ins, Results: ft.Results}})
+	tt.SetArgAttrs(fn, attrs)
+	return nil
+}
+
+// splitBlockArg inserts (values, meta) arguments right before old and maps
+// old to them; old is erased at cleanup.
+func (s *state) splitBlockArg(old *ir.Value, vt, mt ir.Type) {
+	b, i := old.OwnerBlock(), old.Index()
+	v := b.InsertArg(i, vt)
+	m := b.InsertArg(i+1, mt)
+	v.Loc, m.Loc = old.Loc, old.Loc
+	s.pairs[old] = pair{v, m}
+	s.deadArgs = append(s.deadArgs, old)
+}
+
+// cleanup erases replaced ops (users first) and replaced arguments; a use
+// left over is an unsupported user that no rewrite handled.
+func (s *state) cleanup() error {
+	for i := len(s.dead) - 1; i >= 0; i-- {
+		op := s.dead[i]
+		for _, r := range op.Results() {
+			if r.HasUses() {
+				return leftoverUse(r)
+			}
+		}
+		op.Erase()
+	}
+	for i := len(s.deadArgs) - 1; i >= 0; i-- {
+		a := s.deadArgs[i]
+		if a.HasUses() {
+			return leftoverUse(a)
+		}
+		a.OwnerBlock().EraseArg(a.Index())
+	}
+	return nil
+}
+
+func leftoverUse(v *ir.Value) error {
+	u := v.Uses()[0].Op
+	return ir.Errorf(u.Loc, "%s: '%s' uses a sparse value of type %s that could not be decomposed; %s", Name, u.Name, ir.TypeString(v.Type()), supported)
+}
+
+// supported lists what the pass handles, for diagnostics.
+const supported = "supported uses of sparse values are tt.make_tensor_ptr (sparse base), tt.advance, tt.load and tt.store (A) of sparse block pointers, tt.dot, tt.sparse_values, scf.for/scf.if/scf.yield, and ops that accept the values tensor in place of a sparse tensor"

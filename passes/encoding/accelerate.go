@@ -1,0 +1,258 @@
+package encoding
+
+import (
+	"fmt"
+
+	"github.com/sparsetriton/sp/dialect/tt"
+	"github.com/sparsetriton/sp/dialect/ttgpu"
+	"github.com/sparsetriton/sp/ir"
+	"github.com/sparsetriton/sp/pass"
+)
+
+const accelerateDoc = `tritongpu-accelerate-matmul rewrites every tt.dot with a blocked
+accumulator to use the tensor cores: the accumulator and result get
+#triton_gpu.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA =
+[wm, wn], instrShape = [16, 8]}> and the operands are converted to
+#triton_gpu.dot_op<{opIdx, parent = #mma, kWidth = 2}> encodings: dense
+operands without meta (-1), the compressed values of a 2:4 sparse A with
+meta = 0, its metadata with {opIdx = sparseIndex, kWidth = 2, meta = 1}.
+
+MMA version: 2 (mma.sync / mma.sp) on every target from sm_80, also on
+sm_90, where version 3 (wgmma) would be the dense choice; sp does not emit
+wgmma yet, and the sparse wgmma.sp path needs a different metadata layout
+(ptx.md §4). Instruction shapes: m16n8k16 for dense dots, m16n8k32 for 2:4
+sparse dots (on Hopper the sparse m16n8k16 shape measured no faster than
+dense, ptx.md §1.8). A remark at each dot names the choice.
+
+warpsPerCTA follows Triton's warpsPerTileV2 on the result tile MxN with
+per-warp tile 16x8: warps are doubled along M while M/16/wm >= N/16/wn (and
+M still has 16-row tiles left), else along N.
+
+The accumulator is retyped along its loop-carried chain: a splat constant
+initialiser and the scf.for argument, yield and result take #mma directly;
+other uses get a triton_gpu.convert_layout back to the old blocked layout
+(the epilogue conversion before tt.store).
+
+Requirements (diagnostics otherwise): f16 or bf16 operands of one type with
+an f32 accumulator, rank 2, M a multiple of 16, N of 8, K of 16 (dense) or
+32 (sparse), sparseIndex 0 (a 2:4 sparse B must be written as the
+transposed product Cᵀ = Bᵀ·Aᵀ with the sparse operand first: the MMA
+instructions take metadata for A only), module target cuda:80 or newer.`
+
+// AccelerateMatmul is the tritongpu-accelerate-matmul pass.
+var AccelerateMatmul = &pass.Pass{
+	Name:     "tritongpu-accelerate-matmul",
+	Title:    "TritonGPUAccelerateMatmul",
+	Summary:  "Give tt.dot an nvidia_mma layout and its operands dot_op encodings (meta -1/0/1)",
+	Doc:      accelerateDoc,
+	Anchor:   "builtin.module",
+	Requires: []*pass.Pass{Convert},
+	Run:      runAccelerate,
+}
+
+// mmaVersionFor returns the nvidia_mma versionMajor sp uses for a compute
+// capability. Version 3 (wgmma) on sm_90 would go here; until the lowering
+// emits wgmma every target uses version 2.
+func mmaVersionFor(cc int) int { return 2 }
+
+func runAccelerate(ctx *pass.Context, module *ir.Operation) error {
+	cfg, err := readModuleConfig(module, "tritongpu-accelerate-matmul")
+	if err != nil {
+		return err
+	}
+	var dots []*ir.Operation
+	for _, fn := range funcs(module) {
+		dots = append(dots, fn.Collect(opDot)...)
+	}
+	b := ir.NewBuilder(ctx.IR)
+	for _, d := range dots {
+		if _, ok := encodingOf(d.Result(0).Type()).(ttgpu.NvidiaMmaEncoding); ok {
+			continue
+		}
+		if err := checkMmaDot(d); err != nil {
+			return err
+		}
+		mma := ttgpu.NvidiaMmaEncoding{VersionMajor: mmaVersionFor(cfg.cc), VersionMinor: 0,
+			WarpsPerCTA: warpsPerTileV2(d, cfg.numWarps), InstrShape: []int{16, 8}}
+		rewriteDot(b, d, mma)
+		ctx.Remarkf(d, "%s", dotRemark(d, mma, cfg))
+	}
+	return nil
+}
+
+func dotRemark(d *ir.Operation, mma ttgpu.NvidiaMmaEncoding, cfg moduleConfig) string {
+	instr := "mma.sync m16n8k16 (dense)"
+	if tt.DotSparseIndex(d) == tt.SparseIndexA {
+		instr = "mma.sp m16n8k32 (2:4 sparse A)"
+	}
+	note := ""
+	if cfg.cc >= 90 {
+		note = "; sm_90: version 3 (wgmma) not used"
+	}
+	return fmt.Sprintf("tt.dot: nvidia_mma v%d.%d, warpsPerCTA = [%d, %d], instruction %s%s",
+		mma.VersionMajor, mma.VersionMinor, mma.WarpsPerCTA[0], mma.WarpsPerCTA[1], instr, note)
+}
+
+// checkMmaDot reports why the MMA v2 path cannot take d.
+func checkMmaDot(d *ir.Operation) error {
+	si := tt.DotSparseIndex(d)
+	if si == tt.SparseIndexB {
+		return ir.OpError(d, "tritongpu-accelerate-matmul: sparseIndex = 1 (2:4 sparse B) is not supported by the MMA instructions, which take metadata for A only; write the transposed product Cᵀ = Bᵀ·Aᵀ with the sparse operand first (sparse-fork.md §9.2)")
+	}
+	ta, tb, tc := d.Operand(0).Type(), d.Operand(1).Type(), d.Operand(2).Type()
+	ea, eb, ec := tt.ElemOf(ta), tt.ElemOf(tb), tt.ElemOf(tc)
+	if !is16BitFloat(ea) || !ir.TypeEqual(ea, eb) || !ir.TypeEqual(ec, ir.FloatType{Kind: ir.F32}) {
+		return ir.OpError(d, "tritongpu-accelerate-matmul: sp's MMA path needs f16 or bf16 operands of one type and an f32 accumulator, got %s * %s -> %s",
+			ir.TypeString(ea), ir.TypeString(eb), ir.TypeString(ec))
+	}
+	sc, _ := tt.ShapeOf(tc)
+	sb, _ := tt.ShapeOf(tb)
+	if len(sc) != 2 {
+		return ir.OpError(d, "tritongpu-accelerate-matmul: only rank-2 dots are supported")
+	}
+	m, n, k := sc[0], sc[1], sb[0]
+	kStep := int64(16)
+	if si == tt.SparseIndexA {
+		kStep = 32
+	}
+	if m%16 != 0 || n%8 != 0 || k%kStep != 0 {
+		return ir.OpError(d, "tritongpu-accelerate-matmul: tile M x N x K = %d x %d x %d must have M a multiple of 16, N of 8 and K of %d", m, n, k, kStep)
+	}
+	return nil
+}
+
+func is16BitFloat(t ir.Type) bool {
+	f, ok := t.(ir.FloatType)
+	return ok && (f.Kind == ir.F16 || f.Kind == ir.BF16)
+}
+
+// warpsPerTileV2 is Triton 3.1's warpsPerTileV2 for a rank-2 dot without a
+// chained dot: per-warp tile 16x8; double wm while the M side has at least
+// as many 16-row tiles per warp as the N side has 16-column pairs per warp.
+func warpsPerTileV2(d *ir.Operation, numWarps int) []int {
+	shape, _ := tt.ShapeOf(d.Result(0).Type())
+	ret := []int64{1, 1}
+	for ret[0]*ret[1] < int64(numWarps) {
+		if shape[0]/16/ret[0] >= shape[1]/(8*2)/ret[1] {
+			if ret[0] < shape[0]/16 {
+				ret[0] *= 2
+			} else {
+				ret[1] *= 2
+			}
+		} else {
+			ret[1] *= 2
+		}
+	}
+	return []int{int(ret[0]), int(ret[1])}
+}
+
+// rewriteDot converts d's operands to dot_op encodings of mma and moves its
+// accumulator chain to mma.
+func rewriteDot(b *ir.Builder, d *ir.Operation, mma ttgpu.NvidiaMmaEncoding) {
+	si := tt.DotSparseIndex(d)
+	b.Loc = d.Loc
+	for i := 0; i < d.NumOperands(); i++ {
+		if i == 2 {
+			continue
+		}
+		enc := ttgpu.DotOperandEncoding{OpIdx: i, Parent: mma, KWidth: 2, Meta: ttgpu.MetaNone}
+		switch {
+		case i == 3:
+			enc.OpIdx, enc.Meta = si, ttgpu.MetaMeta
+		case i == si:
+			enc.Meta = ttgpu.MetaValues
+		}
+		src := d.Operand(i)
+		if def := src.DefiningOp(); def != nil && def.Name == opConvert {
+			src = def.Operand(0) // convert(convert(x)) -> convert(x)
+		}
+		b.SetInsertionPointBefore(d)
+		old := d.Operand(i)
+		d.SetOperand(i, newConvert(b, src, withEncoding(src.Type(), enc)))
+		if def := old.DefiningOp(); def != nil && def.Name == opConvert && !old.HasUses() {
+			def.Erase()
+		}
+	}
+	retypeAccumulator(b, d, mma)
+}
+
+// retypeAccumulator gives c and d the mma layout. When c is the argument of
+// the enclosing scf.for that yields d, the loop value is retyped in place;
+// otherwise conversions are inserted around the dot.
+func retypeAccumulator(b *ir.Builder, d *ir.Operation, mma ttgpu.NvidiaMmaEncoding) {
+	oldT := d.Result(0).Type()
+	newT := withEncoding(oldT, mma)
+	c := d.Operand(2)
+	if loop, j, ok := carriedBy(c, d.Result(0)); ok {
+		body := loop.Regions[0].Entry()
+		init := loop.Operand(3 + j)
+		b.SetInsertionPointBefore(loop)
+		loop.SetOperand(3+j, convertOrRetype(b, init, newT))
+		setValueType(c, newT)
+		setValueType(d.Result(0), newT)
+		res := loop.Result(j)
+		setValueType(res, newT)
+		restoreUses(b, c, oldT, body, nil, d)
+		restoreUses(b, d.Result(0), oldT, d.Block(), d, body.Terminator())
+		restoreUses(b, res, oldT, loop.Block(), loop, nil)
+		return
+	}
+	b.SetInsertionPointBefore(d)
+	d.SetOperand(2, convertOrRetype(b, c, newT))
+	setValueType(d.Result(0), newT)
+	restoreUses(b, d.Result(0), oldT, d.Block(), d, nil)
+}
+
+// carriedBy reports whether c is iter arg j of the scf.for whose body
+// yields r at position j.
+func carriedBy(c, r *ir.Value) (*ir.Operation, int, bool) {
+	blk := c.OwnerBlock()
+	if blk == nil || c.Index() == 0 {
+		return nil, 0, false
+	}
+	loop := blk.ParentOp()
+	if loop == nil || loop.Name != opFor || loop.Regions[0].Entry() != blk {
+		return nil, 0, false
+	}
+	j := c.Index() - 1
+	y := blk.Terminator()
+	if y == nil || y.Name != opYield || y.Operand(j) != r {
+		return nil, 0, false
+	}
+	return loop, j, true
+}
+
+// convertOrRetype returns v in type t: a single-use splat constant is
+// retyped, anything else converted at b.
+func convertOrRetype(b *ir.Builder, v *ir.Value, t ir.Type) *ir.Value {
+	if def := v.DefiningOp(); def != nil && def.Name == opConstant && len(v.Uses()) == 1 {
+		if dv, ok := def.Attr("value").(ir.DenseElementsAttr); ok && dv.Splat {
+			setValueType(v, t)
+			return v
+		}
+	}
+	return newConvert(b, v, t)
+}
+
+// restoreUses converts v back to old for its users other than keep,
+// with one convert_layout placed after `after` (or at the start of blk).
+func restoreUses(b *ir.Builder, v *ir.Value, old ir.Type, blk *ir.Block, after, keep *ir.Operation) {
+	var others []ir.Use
+	for _, u := range v.Uses() {
+		if u.Op != keep {
+			others = append(others, u)
+		}
+	}
+	if len(others) == 0 {
+		return
+	}
+	if after != nil {
+		b.SetInsertionPointAfter(after)
+	} else {
+		b.SetInsertionPointToStart(blk)
+	}
+	cv := newConvert(b, v, old)
+	for _, u := range others {
+		u.Op.SetOperand(u.Index, cv)
+	}
+}

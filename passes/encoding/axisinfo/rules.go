@@ -1,0 +1,233 @@
+package axisinfo
+
+import (
+	"github.com/sparsetriton/sp/dialect/tt"
+	"github.com/sparsetriton/sp/ir"
+)
+
+// transfer computes result i of op from its operands' info.
+func (a *Analysis) transfer(op *ir.Operation, i int) Info {
+	shape := shapeOf(op.Result(i).Type())
+	ops := make([]Info, op.NumOperands())
+	for k, v := range op.Operands() {
+		ops[k] = a.Get(v)
+	}
+	switch op.Name {
+	case "arith.constant":
+		return constantInfo(op, shape)
+	case "tt.make_range":
+		start := op.IntAttrOr("start", 0)
+		return Info{Contiguity: []int64{shape[0]}, Divisibility: []int64{pow2Div(start)}, Constancy: []int64{1}}
+	case "tt.splat":
+		return splat(ops[0], shape)
+	case "tt.broadcast":
+		return broadcast(ops[0], shapeOf(op.Operand(0).Type()), shape)
+	case "tt.expand_dims":
+		return expandDims(ops[0], int(op.IntAttrOr("axis", 0)))
+	case "arith.addi":
+		return add(ops[0], ops[1], 1, shape)
+	case "tt.addptr":
+		return add(ops[0], ops[1], int64(max(1, tt.BitWidth(pointee(op.Operand(0).Type()))/8)), shape)
+	case "arith.subi":
+		return sub(ops[0], ops[1], shape)
+	case "arith.muli":
+		return mul(ops[0], ops[1], shape)
+	case "arith.divsi", "arith.divui":
+		return div(ops[0], ops[1], shape)
+	case "arith.remsi", "arith.remui":
+		return rem(ops[0], ops[1], shape)
+	case "arith.cmpi":
+		return cmp(ops[0], ops[1], shape)
+	case "arith.andi", "arith.ori", "arith.xori":
+		return constOnly(shape, ops...)
+	case "arith.select":
+		return constOnly(shape, ops...)
+	case "arith.extsi", "arith.extui", "arith.trunci", "arith.index_cast", "arith.index_castui", "tt.bitcast",
+		"triton_gpu.convert_layout", "tt.int_to_ptr", "tt.ptr_to_int":
+		return ops[0]
+	}
+	return unknown(shape)
+}
+
+func pointee(t ir.Type) ir.Type {
+	p, _ := tt.PointeeOf(t)
+	return p
+}
+
+func constantInfo(op *ir.Operation, shape []int64) Info {
+	switch v := op.Attr("value").(type) {
+	case ir.IntegerAttr:
+		return constant(shape, v.Value)
+	case ir.DenseElementsAttr:
+		if iv, ok := v.Elems[0].(ir.IntegerAttr); ok && v.Splat {
+			return constant(shape, iv.Value)
+		}
+		if v.Splat {
+			in := unknown(shape)
+			in.Constancy = append([]int64(nil), shape...)
+			return in
+		}
+	}
+	return unknown(shape)
+}
+
+func splat(s Info, shape []int64) Info {
+	return Info{Contiguity: fill(len(shape), 1), Divisibility: fill(len(shape), s.Divisibility[0]),
+		Constancy: append([]int64(nil), shape...), Constant: s.Constant}
+}
+
+func broadcast(s Info, from, to []int64) Info {
+	out := Info{Contiguity: make([]int64, len(to)), Divisibility: make([]int64, len(to)), Constancy: make([]int64, len(to)), Constant: s.Constant}
+	for d := range to {
+		if from[d] == 1 && to[d] != 1 {
+			out.Contiguity[d], out.Divisibility[d], out.Constancy[d] = 1, s.Divisibility[d], to[d]
+			continue
+		}
+		out.Contiguity[d], out.Divisibility[d], out.Constancy[d] = s.Contiguity[d], s.Divisibility[d], s.Constancy[d]
+	}
+	return out
+}
+
+// expandDims inserts a dimension of extent 1 whose divisibility is that of
+// every element (Triton: a run of length > 1 only guarantees its first).
+func expandDims(s Info, axis int) Info {
+	nd := MaxDivisibility
+	if s.Constant != nil {
+		nd = pow2Div(*s.Constant)
+	} else {
+		for d := range s.Contiguity {
+			x := s.Divisibility[d]
+			if s.Contiguity[d] > 1 {
+				x = 1
+			}
+			nd = gcd(nd, x)
+		}
+	}
+	ins := func(xs []int64, v int64) []int64 {
+		out := append([]int64(nil), xs[:axis]...)
+		out = append(out, v)
+		return append(out, xs[axis:]...)
+	}
+	return Info{Contiguity: ins(s.Contiguity, 1), Divisibility: ins(s.Divisibility, nd), Constancy: ins(s.Constancy, 1), Constant: s.Constant}
+}
+
+func binary(shape []int64, f func(d int) (c, v, k int64)) Info {
+	out := unknown(shape)
+	for d := range shape {
+		c, v, k := f(d)
+		out.Contiguity[d] = max(1, min(c, shape[d]))
+		out.Divisibility[d] = max(1, min(v, MaxDivisibility))
+		out.Constancy[d] = max(1, min(k, shape[d]))
+	}
+	return out
+}
+
+func constOf(l, r Info, f func(x, y int64) (int64, bool)) *int64 {
+	if l.Constant == nil || r.Constant == nil {
+		return nil
+	}
+	v, ok := f(*l.Constant, *r.Constant)
+	if !ok {
+		return nil
+	}
+	return &v
+}
+
+// add: a run of l plus a constant stretch of r (or vice versa) stays a run;
+// rhs is scaled by scale (the element size, for tt.addptr).
+func add(l, r Info, scale int64, shape []int64) Info {
+	out := binary(shape, func(d int) (int64, int64, int64) {
+		c := max(gcd(l.Contiguity[d], r.Constancy[d]), gcd(l.Constancy[d], r.Contiguity[d]))
+		return c, gcd(l.Divisibility[d], r.Divisibility[d]*scale), gcd(l.Constancy[d], r.Constancy[d])
+	})
+	out.Constant = constOf(l, r, func(x, y int64) (int64, bool) { return x + y*scale, true })
+	if out.Constant != nil {
+		for d := range shape {
+			out.Divisibility[d] = pow2Div(*out.Constant)
+		}
+	}
+	return out
+}
+
+func sub(l, r Info, shape []int64) Info {
+	out := binary(shape, func(d int) (int64, int64, int64) {
+		return gcd(l.Contiguity[d], r.Constancy[d]), gcd(l.Divisibility[d], r.Divisibility[d]), gcd(l.Constancy[d], r.Constancy[d])
+	})
+	out.Constant = constOf(l, r, func(x, y int64) (int64, bool) { return x - y, true })
+	return out
+}
+
+func mul(l, r Info, shape []int64) Info {
+	out := binary(shape, func(d int) (int64, int64, int64) {
+		c := int64(1)
+		if r.Constant != nil && *r.Constant == 1 {
+			c = l.Contiguity[d]
+		} else if l.Constant != nil && *l.Constant == 1 {
+			c = r.Contiguity[d]
+		}
+		v := l.Divisibility[d] * r.Divisibility[d]
+		if l.Divisibility[d] >= MaxDivisibility || r.Divisibility[d] >= MaxDivisibility {
+			v = MaxDivisibility
+		}
+		return c, v, gcd(l.Constancy[d], r.Constancy[d])
+	})
+	out.Constant = constOf(l, r, func(x, y int64) (int64, bool) { return x * y, true })
+	return out
+}
+
+func div(l, r Info, shape []int64) Info {
+	out := binary(shape, func(d int) (int64, int64, int64) {
+		return 1, 1, gcd(l.Constancy[d], r.Constancy[d])
+	})
+	out.Constant = constOf(l, r, func(x, y int64) (int64, bool) { return x / max(y, 1), y != 0 })
+	if out.Constant != nil {
+		for d := range shape {
+			out.Divisibility[d] = pow2Div(*out.Constant)
+		}
+	}
+	return out
+}
+
+// rem by a value constant along d keeps runs that do not cross a multiple
+// of the divisor: runs of gcd(contiguity, divisor divisibility, start
+// divisibility).
+func rem(l, r Info, shape []int64) Info {
+	return binary(shape, func(d int) (int64, int64, int64) {
+		c := int64(1)
+		if r.Constancy[d] >= l.Contiguity[d] {
+			c = gcd(gcd(l.Contiguity[d], r.Divisibility[d]), l.Divisibility[d])
+		}
+		return c, gcd(l.Divisibility[d], r.Divisibility[d]), gcd(l.Constancy[d], r.Constancy[d])
+	})
+}
+
+// cmp: equal-operand stretches compare equal; a run compared with a
+// constant stretch gives runs of equal results aligned to the common
+// divisibility (Triton's heuristic for `range < splat(bound)`).
+func cmp(l, r Info, shape []int64) Info {
+	return binary(shape, func(d int) (int64, int64, int64) {
+		k := gcd(l.Constancy[d], r.Constancy[d])
+		switch {
+		case l.Contiguity[d] > 1 && r.Constancy[d] >= l.Contiguity[d]:
+			k = max(k, gcd(l.Contiguity[d], gcd(l.Divisibility[d], r.Divisibility[d])))
+		case r.Contiguity[d] > 1 && l.Constancy[d] >= r.Contiguity[d]:
+			k = max(k, gcd(r.Contiguity[d], gcd(r.Divisibility[d], l.Divisibility[d])))
+		}
+		return 1, 1, k
+	})
+}
+
+// constOnly: only constancy survives (gcd over all operands).
+func constOnly(shape []int64, ops ...Info) Info {
+	return binary(shape, func(d int) (int64, int64, int64) {
+		k := shape[d]
+		for _, o := range ops {
+			if d < o.Rank() {
+				k = gcd(k, o.Constancy[d])
+			} else {
+				k = 1
+			}
+		}
+		return 1, 1, k
+	})
+}

@@ -1,0 +1,169 @@
+package encoding
+
+import (
+	"sort"
+
+	"github.com/sparsetriton/sp/dialect/tt"
+	"github.com/sparsetriton/sp/dialect/ttgpu"
+	"github.com/sparsetriton/sp/ir"
+	"github.com/sparsetriton/sp/pass"
+	"github.com/sparsetriton/sp/passes/encoding/axisinfo"
+)
+
+const coalesceDoc = `tritongpu-coalesce gives global loads and stores of pointer tensors
+layouts whose threads access memory in vectors of up to 16 bytes, where the
+axis-info analysis (passes/encoding/axisinfo) proves it safe.
+
+For each tt.load / tt.store of a tensor of pointers: order = the dimensions
+by decreasing pointer contiguity (ties keep the current order); along the
+fastest dimension o each thread takes
+
+  perThread = min(128 / elemBits,
+                  max(1, divisibility[o] / elemBytes),  (alignment of each run)
+                  min(contiguity[o], shape[o]),
+                  constancy[o] of the mask,              (masked accesses)
+                  max(1, numel / (numWarps * threadsPerWarp)))
+
+elements, and the blocked layout is Triton's for (shape, sizePerThread,
+order, num-warps, threads-per-warp). The layout is applied to the whole
+layout class of the access (the tensors convert-triton-to-tritongpu tied to
+one layout) and to the slice layouts derived from it through
+tt.expand_dims, so no conversion is needed; dot operand conversions follow
+their new parent. When a class holds several accesses, the one with the
+most elements decides (the first in program order on ties).`
+
+// Coalesce is the tritongpu-coalesce pass.
+var Coalesce = &pass.Pass{
+	Name:     "tritongpu-coalesce",
+	Title:    "TritonGPUCoalesce",
+	Summary:  "Give global loads and stores layouts with 16-byte accesses where provably safe",
+	Doc:      coalesceDoc,
+	Anchor:   "builtin.module",
+	Requires: []*pass.Pass{Convert},
+	Run:      runCoalesce,
+}
+
+func runCoalesce(ctx *pass.Context, module *ir.Operation) error {
+	cfg, err := readModuleConfig(module, "tritongpu-coalesce")
+	if err != nil {
+		return err
+	}
+	for _, fn := range funcs(module) {
+		coalesceFunc(fn, cfg)
+	}
+	return nil
+}
+
+// coalescedLayout computes the layout of one memory access.
+func coalescedLayout(a *axisinfo.Analysis, op *ir.Operation, cfg moduleConfig) (ttgpu.BlockedEncoding, bool) {
+	ptr := op.Operand(0)
+	rt, ok := ptr.Type().(ir.RankedTensorType)
+	if !ok {
+		return ttgpu.BlockedEncoding{}, false
+	}
+	cur, ok := rt.Encoding.(ttgpu.BlockedEncoding)
+	if !ok {
+		return ttgpu.BlockedEncoding{}, false
+	}
+	info := a.Get(ptr)
+	order := append([]int(nil), cur.Order...)
+	sort.SliceStable(order, func(i, j int) bool { return info.Contiguity[order[i]] > info.Contiguity[order[j]] })
+	o := order[0]
+	bits := tt.BitWidth(pointee(rt.Elem))
+	if bits < 8 {
+		return ttgpu.BlockedEncoding{}, false
+	}
+	bytes := int64(bits / 8)
+	per := int64(128 / bits)
+	per = min(per, max(1, info.Divisibility[o]/bytes))
+	per = min(per, min(info.Contiguity[o], rt.Shape[o]))
+	if m := maskOf(op); m != nil {
+		per = min(per, a.Get(m).Constancy[o])
+	}
+	per = min(per, max(1, rt.NumElements()/int64(cfg.numWarps*cfg.threadsPerWarp)))
+	spt := make([]int, len(rt.Shape))
+	for i := range spt {
+		spt[i] = 1
+	}
+	spt[o] = int(max(1, per))
+	return blockedFor(rt.Shape, spt, order, cfg.numWarps, cfg.threadsPerWarp), true
+}
+
+func pointee(t ir.Type) ir.Type {
+	p, _ := tt.PointeeOf(t)
+	return p
+}
+
+func maskOf(op *ir.Operation) *ir.Value {
+	if op.Name == opLoad {
+		return tt.LoadMask(op)
+	}
+	if op.NumOperands() > 2 {
+		return op.Operand(2)
+	}
+	return nil
+}
+
+func coalesceFunc(fn *ir.Operation, cfg moduleConfig) {
+	a := axisinfo.Analyze(fn)
+	c := newClasses()
+	c.build(fn)
+	type choice struct {
+		layout ttgpu.BlockedEncoding
+		numel  int64
+	}
+	best := map[*ir.Value]choice{}
+	var roots []*ir.Value
+	fn.WalkOps(func(op *ir.Operation) {
+		if op.Name != opLoad && op.Name != opStore {
+			return
+		}
+		l, ok := coalescedLayout(a, op, cfg)
+		if !ok {
+			return
+		}
+		root := c.find(op.Operand(0))
+		n := op.Operand(0).Type().(ir.RankedTensorType).NumElements()
+		if prev, seen := best[root]; !seen || n > prev.numel {
+			if !seen {
+				roots = append(roots, root)
+			}
+			best[root] = choice{l, n}
+		}
+	})
+	for _, root := range roots {
+		old := encodingOf(root.Type())
+		c.relayout(fn, root, old, best[root].layout)
+	}
+}
+
+// relayout gives every value of root's class whose layout is old the layout
+// nw, and recurses into the slice classes derived through tt.expand_dims.
+func (c *classes) relayout(fn *ir.Operation, root *ir.Value, old, nw ir.Attribute) {
+	if ir.AttrEqual(old, nw) {
+		return
+	}
+	root = c.find(root)
+	members := map[*ir.Value]bool{}
+	for _, v := range c.values {
+		if c.find(v) == root && ir.AttrEqual(encodingOf(v.Type()), old) {
+			members[v] = true
+			setValueType(v, withEncoding(v.Type(), nw))
+		}
+	}
+	fn.WalkOps(func(op *ir.Operation) {
+		switch {
+		case op.Name == opExpandDims && members[op.Result(0)]:
+			axis := int(op.IntAttrOr("axis", 0))
+			src := op.Operand(0)
+			c.relayout(fn, src, ttgpu.SliceEncoding{Dim: axis, Parent: old}, ttgpu.SliceEncoding{Dim: axis, Parent: nw})
+		case op.Name == opDot && members[op.Result(0)]:
+			for i, v := range op.Operands() {
+				if d, ok := encodingOf(v.Type()).(ttgpu.DotOperandEncoding); ok && i != 2 && ir.AttrEqual(d.Parent, old) {
+					d.Parent = nw
+					setValueType(v, withEncoding(v.Type(), d))
+				}
+			}
+		}
+	})
+}

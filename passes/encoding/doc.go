@@ -1,0 +1,104 @@
+// Package encoding holds sp's TritonGPU layout passes, one exported
+// *pass.Pass each (style.md P1), and the sp-pipeline named pipeline:
+//
+//	convert-triton-to-tritongpu          Convert                 convert.go
+//	tritongpu-coalesce                   Coalesce                coalesce.go (axisinfo/)
+//	tritongpu-remove-layout-conversions  RemoveLayoutConversions remove.go
+//	tritongpu-accelerate-matmul          AccelerateMatmul        accelerate.go
+//	tritongpu-stage-dot-operands         StageDotOperands        stage.go (swizzle/)
+//	tritongpu-pipeline                   Pipeline                pipeline.go
+//	sp-pipeline                          SPPipeline              sppipeline.go
+//
+// Every pass is anchored on builtin.module (they read the module's
+// triton_gpu.* attributes) and works on each tt.func in it. Each pass's Doc
+// is its --help text and its section of docs/passes.md.
+//
+// # Contract with the PTX lowering (lower/ptx)
+//
+// After sp-pipeline (sp-opt --sp-pipeline="target=cuda:80 num-warps=4
+// num-stages=3") a module is what lower/ptx takes:
+//
+//  1. Module attributes: "triton_gpu.num-warps" = W : i32,
+//     "triton_gpu.threads-per-warp" = 32 : i32, "triton_gpu.num-ctas" = 1 : i32,
+//     triton_gpu.target = "cuda:CC" (CC ≥ 80). Each kernel is one tt.func.
+//  2. Every tensor carries an encoding. Elementwise, pointer, mask, offset
+//     and loaded/stored tensors: #triton_gpu.blocked<{sizePerThread,
+//     threadsPerWarp, warpsPerCTA, order}> (single CTA: no CTA fields). A
+//     1-D tensor feeding tt.expand_dims{axis = a} (make_range, splat,
+//     elementwise ops on them): #triton_gpu.slice<{dim = a, parent =
+//     #blocked}>, where #blocked is the layout of the expand_dims result.
+//     A blocked layout may cover more elements than its tensor (e.g. a
+//     128x1 tensor in a layout whose tile is 8x64): elements are then
+//     replicated across threads, as in Triton.
+//  3. tt.load / tt.store of pointer tensors use the blocked layout of
+//     their pointer operand; sizePerThread[order[0]] elements per thread are
+//     contiguous in memory and aligned to their byte size (at most 16
+//     bytes), which tritongpu-coalesce proved (axisinfo): one vector
+//     access per thread and repetition.
+//  4. Every tt.dot has an accumulator/result layout
+//     #mma = #triton_gpu.nvidia_mma<{versionMajor = 2, versionMinor = 0,
+//     warpsPerCTA = [wm, wn], instrShape = [16, 8]}>, wm·wn = num-warps,
+//     rank 2, f16 or bf16 operands (both the same) and f32 accumulators.
+//     Dense dots: mma.sync m16n8k16; sparse dots (sparseIndex = 0, the
+//     metadata as fourth operand): mma.sp(::ordered_metadata) m16n8k32. M
+//     is a multiple of 16, N of 8, K (logical) of 16 dense / 32 sparse.
+//     M tiles of 16 rows and N tiles of 8 columns are dealt to warps round
+//     robin: warp (i, j) owns M tiles i, i+wm, … and N tiles j, j+wn, ….
+//     sparseIndex = 1 never reaches the lowering (rejected: write Cᵀ = Bᵀ·Aᵀ).
+//  5. Dot operands are results of triton_gpu.local_load from a
+//     !tt.memdesc<tile, #shared, #triton_gpu.shared_memory[, mutable]>
+//     with the result encodings
+//     A dense:       #triton_gpu.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>
+//     A values:      #triton_gpu.dot_op<{opIdx = 0, parent = #mma, kWidth = 2, meta = 0}>  (BM x BK/2)
+//     A metadata:    #triton_gpu.dot_op<{opIdx = 0, parent = #mma, kWidth = 2, meta = 1}>  (BM/16 x BK, i16)
+//     B:             #triton_gpu.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>
+//     and #shared = #triton_gpu.shared<{vec, perPhase, maxPhase, order,
+//     hasLeadingOffset = false}> chosen by swizzle.ForDotOperand for that
+//     operand (the layout whose ldmatrix / metadata-word loads the swizzle
+//     package proves bank-conflict free; docs/swizzle.md §3 lists the loads,
+//     which the lowering must issue as described there). Element (r, c) of
+//     the tile (r along dim 0, c along dim 1) lives at swizzle.Shared.Offset
+//     (r, c, rowElems) elements from the tile start. The metadata rows hold
+//     the in-tile layout of swizzle.MetaChunk(BK).
+//  6. Pipelined loops (num-stages = S ≥ 2) have the shape documented in
+//     tritongpu-pipeline's Doc: before the loop one
+//     `triton_gpu.local_alloc : () -> !tt.memdesc<S x tile, #shared, #triton_gpu.shared_memory, mutable>`
+//     per operand, S-1 prologue stages of
+//     `triton_gpu.memdesc_subview %buf[%s, %c0, %c0]` +
+//     `triton_gpu.async_copy_global_to_local %ptrs, %view mask %m [other %o]`
+//     (cp.async of sizePerThread elements per thread, zero-filled or `other`
+//     where the mask is false) and one `triton_gpu.async_commit_group` per
+//     stage; in the loop two extra i32 iter args (insert index, extract
+//     index), `triton_gpu.async_wait {num = S-2}` first, local_loads from
+//     `memdesc_subview %buf[%extract, %c0, %c0]`, the next stage's copies
+//     into `%buf[%insert, …]` and one commit; after the loop
+//     `triton_gpu.async_wait {num = 0}` and `triton_gpu.local_dealloc`.
+//     The lowering inserts the CTA barriers: after async_wait before the
+//     local_loads (cp.async data is visible to the issuing thread only),
+//     and between an iteration's local_loads and the next iteration's
+//     copies into the buffer they read.
+//  7. With num-stages = 1 (or a load the pipeliner cannot move) there is no
+//     ring buffer: `%m = triton_gpu.local_alloc %tile : (tensor<…, #blocked>)
+//     -> !tt.memdesc<…, #shared, #triton_gpu.shared_memory>` of the loaded
+//     tile and `triton_gpu.local_load %m`.
+//  8. The epilogue converts the accumulator (or what elementwise ops made
+//     of it, e.g. arith.truncf in #mma) with
+//     `triton_gpu.convert_layout … #mma -> #blocked` before tt.store.
+//     Other convert_layout ops between distributed layouts may remain
+//     where two layout classes meet (rare; always legal to lower through
+//     shared memory).
+//
+// # Invariants
+//
+//   - Every pass leaves IR that verifies; diagnostics are positioned at
+//     the offending op (or the module for bad options); no pass panics on
+//     input that verified.
+//   - Layout classes: convert-triton-to-tritongpu ties tensors that an op
+//     requires to share one encoding into one class with one layout;
+//     tritongpu-coalesce changes whole classes (and the slice classes
+//     derived from them), so neither introduces conversions inside a class.
+//   - The shared layout of a staged or pipelined operand is exactly
+//     swizzle.ForDotOperand's (sharedForDotOperand is the only call site);
+//     the pipeliner copies it to the ring buffer unchanged.
+//   - No package-level mutable state; pass values are declarations.
+package encoding

@@ -1,0 +1,376 @@
+package encoding
+
+import (
+	"strconv"
+
+	"github.com/sparsetriton/sp/dialect/arith"
+	"github.com/sparsetriton/sp/dialect/tt"
+	"github.com/sparsetriton/sp/dialect/ttgpu"
+	"github.com/sparsetriton/sp/ir"
+	"github.com/sparsetriton/sp/pass"
+)
+
+// PipelinerOptions are the options of tritongpu-pipeline.
+type PipelinerOptions struct {
+	NumStages int `opt:"num-stages" help:"number of pipeline stages (1: no pipelining)"`
+}
+
+const pipelinerDoc = `tritongpu-pipeline software-pipelines the global loads of scf.for loops
+into multi-buffered shared memory with asynchronous copies (Triton 3.1's
+shape, ir-syntax.md §6), for dense and sparse operands alike.
+
+A load is pipelined when it is a tt.load of a tensor of pointers directly
+in the body of an innermost scf.for whose only user is a
+triton_gpu.local_alloc (as tritongpu-stage-dot-operands leaves dot operands)
+read only by triton_gpu.local_load. The ops computing its pointer, mask and
+other operands (and the loop-carried values they read, with the yields
+that advance them) form stage 0; they must be pure, used only by stage 0,
+and the loop results of those carried values must be unused. Everything
+else is the last stage. With S = num-stages ≥ 2, for each such load:
+
+  %buf = triton_gpu.local_alloc : () -> !tt.memdesc<S x tile, #shared, #triton_gpu.shared_memory, mutable>
+
+(#shared is the staged layout), then a prologue runs stage 0 for iterations
+0 .. S-2, each copying into buffer s under the mask "lb + s*step < ub"
+(and the load's own mask) and committing one group per iteration:
+
+  %v = triton_gpu.memdesc_subview %buf[%c_s, %c0, %c0] : … -> !tt.memdesc<tile, #shared, #triton_gpu.shared_memory, mutable>
+  %t = triton_gpu.async_copy_global_to_local %ptrs, %v mask %m [other %o] : tensor<…x!tt.ptr<…>> -> <…>
+  %g = triton_gpu.async_commit_group %t …
+
+The loop gets two i32 iter args, the insert index (initially S-1) and the
+extract index (initially 0), each advancing as (x+1 < S ? x+1 : 0); the
+carried stage-0 values start S-1 iterations ahead. The body begins with
+triton_gpu.async_wait {num = S-2} (at most S-2 groups in flight: the copy
+of the current iteration has landed) and a memdesc_subview at the extract
+index that replaces the local_alloc; stage 0 runs for iteration i+S-1
+(induction variable iv + (S-1)*step) and copies into the buffer at the
+insert index under the mask iv + (S-1)*step < ub; one async_commit_group
+follows the last copy. After the loop: triton_gpu.async_wait {num = 0} and a
+triton_gpu.local_dealloc per buffer.
+
+The lowering must order an iteration's local_loads before the next
+iteration's copies into the same buffer with a CTA barrier (the copy at the
+insert index overwrites the buffer read one iteration earlier), as
+Triton's membar analysis does. Loops that do not match are left unchanged
+with a remark saying why.`
+
+// Pipeline is the tritongpu-pipeline pass.
+var Pipeline = &pass.Pass{
+	Name:     "tritongpu-pipeline",
+	Title:    "TritonGPUPipeline",
+	Summary:  "Software-pipeline loop loads into multi-buffered shared memory with async copies",
+	Doc:      pipelinerDoc,
+	Anchor:   "builtin.module",
+	Options:  &PipelinerOptions{NumStages: 3},
+	Requires: []*pass.Pass{StageDotOperands},
+	Run:      runPipeline,
+}
+
+func runPipeline(ctx *pass.Context, module *ir.Operation) error {
+	o := pass.OptionsOf[PipelinerOptions](ctx)
+	if o.NumStages < 1 {
+		return ir.Errorf(module.Loc, "tritongpu-pipeline: num-stages must be at least 1, got %d", o.NumStages)
+	}
+	if o.NumStages == 1 {
+		return nil
+	}
+	for _, fn := range funcs(module) {
+		for _, loop := range fn.Collect(opFor) {
+			if len(loop.Collect(opFor)) > 0 {
+				continue // innermost loops only
+			}
+			pl, why := analyzeLoop(loop)
+			if pl == nil {
+				if why != "" {
+					ctx.Remarkf(loop, "tritongpu-pipeline: loop not pipelined: %s", why)
+				}
+				continue
+			}
+			pl.rewrite(ir.NewBuilder(ctx.IR), o.NumStages)
+			ctx.Remarkf(loop, "tritongpu-pipeline: %d loads pipelined with %d stages", len(pl.loads), o.NumStages)
+		}
+	}
+	return nil
+}
+
+// loopPlan is what analyzeLoop found in one loop.
+type loopPlan struct {
+	loop   *ir.Operation
+	body   *ir.Block
+	loads  []*ir.Operation // tt.load, in body order
+	allocs []*ir.Operation // the local_alloc reading each load
+	stage0 map[*ir.Operation]bool
+	carry  map[int]bool // iter arg positions advanced by stage 0
+}
+
+// analyzeLoop returns a plan, or nil and why not ("" when there is nothing to do).
+func analyzeLoop(loop *ir.Operation) (*loopPlan, string) {
+	body := loop.Regions[0].Entry()
+	pl := &loopPlan{loop: loop, body: body, stage0: map[*ir.Operation]bool{}, carry: map[int]bool{}}
+	for _, op := range body.Ops() {
+		if op.Name != opLoad || !isTensor(op.Operand(0).Type()) || len(op.Result(0).Uses()) != 1 {
+			continue
+		}
+		a := op.Result(0).Uses()[0].Op
+		if a.Name != opLocalAlloc || a.Block() != body || !onlyLocalLoads(a.Result(0)) {
+			continue
+		}
+		pl.loads = append(pl.loads, op)
+		pl.allocs = append(pl.allocs, a)
+	}
+	if len(pl.loads) == 0 {
+		return nil, ""
+	}
+	if why := pl.collectStage0(); why != "" {
+		return nil, why
+	}
+	return pl, ""
+}
+
+func onlyLocalLoads(v *ir.Value) bool {
+	for _, u := range v.Users() {
+		if u.Name != opLocalLoad {
+			return false
+		}
+	}
+	return true
+}
+
+// collectStage0 gathers the ops the loads depend on in the body and the
+// carried values they advance, and checks that stage 0 is self-contained.
+func (pl *loopPlan) collectStage0() string {
+	var work []*ir.Value
+	for _, l := range pl.loads {
+		pl.stage0[l] = true
+		work = append(work, l.Operands()...)
+	}
+	yield := pl.body.Terminator()
+	for len(work) > 0 {
+		v := work[len(work)-1]
+		work = work[:len(work)-1]
+		if blk := v.OwnerBlock(); blk == pl.body {
+			if j := v.Index() - 1; j >= 0 && !pl.carry[j] {
+				pl.carry[j] = true
+				work = append(work, yield.Operand(j))
+			}
+			continue
+		}
+		op := v.DefiningOp()
+		if op == nil || op.Block() != pl.body || pl.stage0[op] {
+			continue
+		}
+		if !op.HasTrait(ir.Pure) || len(op.Regions) > 0 {
+			return "the address computation of a load has side effects or regions (" + op.Name + ")"
+		}
+		pl.stage0[op] = true
+		work = append(work, op.Operands()...)
+	}
+	for op := range pl.stage0 {
+		if op.Name == opLoad {
+			continue
+		}
+		for _, u := range op.Result(0).Uses() {
+			if !pl.stage0[u.Op] && !(u.Op == yield && pl.carry[u.Index]) {
+				return "a value of the address computation is also used by the loop's compute (" + op.Name + ")"
+			}
+		}
+	}
+	for j := range pl.carry {
+		for _, u := range pl.body.Arg(j + 1).Uses() {
+			if !pl.stage0[u.Op] && !(u.Op == yield && pl.carry[u.Index]) {
+				return "a loop-carried pointer is also used outside the address computation"
+			}
+		}
+		if pl.loop.Result(j).HasUses() {
+			return "the final value of a loop-carried pointer is used after the loop"
+		}
+	}
+	return ""
+}
+
+// stage0Ops returns the stage-0 ops other than the loads, in body order.
+func (pl *loopPlan) stage0Ops() []*ir.Operation {
+	var ops []*ir.Operation
+	for _, op := range pl.body.Ops() {
+		if pl.stage0[op] {
+			ops = append(ops, op)
+		}
+	}
+	return ops
+}
+
+func (pl *loopPlan) rewrite(b *ir.Builder, S int) {
+	loop, body := pl.loop, pl.body
+	b.Loc = loop.Loc
+	b.SetInsertionPointBefore(loop)
+	lb, ub, step := loop.Operand(0), loop.Operand(1), loop.Operand(2)
+	ivT := lb.Type()
+	bufs := make([]*ir.Value, len(pl.loads))
+	for k, a := range pl.allocs {
+		md := a.Result(0).Type().(tt.MemDescType)
+		bufs[k] = b.Create(opLocalAlloc, nil, []ir.Type{ringType(md, S)}).Result(0)
+	}
+	cst := constantsAtEntry(b.Ctx, loop)
+	c0 := cst(ir.I32, 0)
+	// Prologue: stage 0 of iterations 0 .. S-2 into buffers 0 .. S-2.
+	cur := map[int]*ir.Value{}
+	for j := range pl.carry {
+		cur[j] = loop.Operand(3 + j)
+	}
+	for s := 0; s < S-1; s++ {
+		ivs := lb
+		if s > 0 {
+			ivs = arith.BuildBinary(b, "arith.addi", lb, arith.BuildBinary(b, "arith.muli", step, cst(ivT, int64(s))))
+		}
+		valid := arith.BuildCmpI(b, arith.SLT, ivs, ub)
+		m := map[*ir.Value]*ir.Value{body.Arg(0): ivs}
+		for j, v := range cur {
+			m[body.Arg(j+1)] = v
+		}
+		idx := cst(ir.I32, int64(s))
+		var toks []*ir.Value
+		for _, op := range pl.stage0Ops() {
+			if k := pl.loadIndex(op); k >= 0 {
+				toks = append(toks, pl.copyInto(b, op, m, valid, bufs[k], idx, c0))
+				continue
+			}
+			b.Insert(ir.Clone(op, m))
+		}
+		b.Create(opCommit, toks, []ir.Type{ttgpu.AsyncTokenType{}})
+		next := map[int]*ir.Value{}
+		for j := range pl.carry {
+			next[j] = lookup(m, body.Terminator().Operand(j))
+		}
+		cur = next
+	}
+	for j, v := range cur {
+		loop.SetOperand(3+j, v)
+	}
+	// Loop: insert and extract indices as new iter args.
+	insInit := cst(ir.I32, int64(S-1))
+	loop.SetOperands(append(append([]*ir.Value(nil), loop.Operands()...), insInit, c0))
+	ins, ext := body.AddArg(ir.I32), body.AddArg(ir.I32)
+	loop.AddResult(ir.I32)
+	loop.AddResult(ir.I32)
+	b.SetInsertionPointToStart(body)
+	b.Create(opWait, nil, []ir.Type{ttgpu.AsyncTokenType{}}, ir.NamedAttr{Name: "num", Value: ir.I32Attr(int64(S - 2))})
+	for k, a := range pl.allocs {
+		md := a.Result(0).Type().(tt.MemDescType)
+		sub := b.Create(opSubview, []*ir.Value{bufs[k], ext, c0, c0}, []ir.Type{slotType(md)}).Result(0)
+		a.Result(0).ReplaceAllUsesWith(sub)
+	}
+	ivn := arith.BuildBinary(b, "arith.addi", body.Arg(0), arith.BuildBinary(b, "arith.muli", step, cst(ivT, int64(S-1))))
+	validn := arith.BuildCmpI(b, arith.SLT, ivn, ub)
+	for op := range pl.stage0 {
+		for i, v := range op.Operands() {
+			if v == body.Arg(0) {
+				op.SetOperand(i, ivn)
+			}
+		}
+	}
+	var toks []*ir.Value
+	var last *ir.Operation
+	for k, l := range pl.loads {
+		b.Loc = l.Loc
+		b.SetInsertionPointBefore(l)
+		toks = append(toks, pl.copyInto(b, l, map[*ir.Value]*ir.Value{}, validn, bufs[k], ins, c0))
+		last = toks[len(toks)-1].DefiningOp()
+	}
+	b.SetInsertionPointAfter(last)
+	b.Create(opCommit, toks, []ir.Type{ttgpu.AsyncTokenType{}})
+	for k, l := range pl.loads {
+		pl.allocs[k].Erase()
+		l.Erase()
+	}
+	y := body.Terminator()
+	b.Loc = loop.Loc
+	b.SetInsertionPointBefore(y)
+	y.SetOperands(append(append([]*ir.Value(nil), y.Operands()...), nextIndex(b, cst, ins, S), nextIndex(b, cst, ext, S)))
+	// Epilogue: drain and free.
+	b.SetInsertionPointAfter(loop)
+	b.Create(opWait, nil, []ir.Type{ttgpu.AsyncTokenType{}}, ir.NamedAttr{Name: "num", Value: ir.I32Attr(0)})
+	for _, buf := range bufs {
+		b.Create(opLocalDealloc, []*ir.Value{buf}, nil)
+	}
+}
+
+func (pl *loopPlan) loadIndex(op *ir.Operation) int {
+	for k, l := range pl.loads {
+		if l == op {
+			return k
+		}
+	}
+	return -1
+}
+
+func lookup(m map[*ir.Value]*ir.Value, v *ir.Value) *ir.Value {
+	if w, ok := m[v]; ok {
+		return w
+	}
+	return v
+}
+
+// copyInto emits the async copy of load l (operands mapped through m) into
+// slot idx of buf, masked by valid (and l's own mask).
+func (pl *loopPlan) copyInto(b *ir.Builder, l *ir.Operation, m map[*ir.Value]*ir.Value, valid, buf, idx, c0 *ir.Value) *ir.Value {
+	ptr := lookup(m, l.Operand(0))
+	val := l.Result(0).Type()
+	mask := b.Create("tt.splat", []*ir.Value{valid}, []ir.Type{tt.MaskType(val)}).Result(0)
+	if lm := tt.LoadMask(l); lm != nil {
+		mask = arith.BuildBinary(b, "arith.andi", lookup(m, lm), mask)
+	}
+	md := pl.allocs[pl.loadIndex(l)].Result(0).Type().(tt.MemDescType)
+	sub := b.Create(opSubview, []*ir.Value{buf, idx, c0, c0}, []ir.Type{slotType(md)}).Result(0)
+	operands := []*ir.Value{ptr, sub, mask}
+	if o := tt.LoadOther(l); o != nil {
+		operands = append(operands, lookup(m, o))
+	}
+	cp := b.Create(opAsyncCopy, operands, []ir.Type{ttgpu.AsyncTokenType{}})
+	for _, name := range []string{"cache", "evict", "isVolatile"} {
+		if a := l.Attr(name); a != nil {
+			cp.SetAttr(name, a)
+		}
+	}
+	return cp.Result(0)
+}
+
+func ringType(md tt.MemDescType, S int) tt.MemDescType {
+	return tt.MemDescType{Shape: append([]int64{int64(S)}, md.Shape...), Elem: md.Elem, Encoding: md.Encoding,
+		MemorySpace: md.MemorySpace, Mutable: true}
+}
+
+func slotType(md tt.MemDescType) tt.MemDescType {
+	return tt.MemDescType{Shape: md.Shape, Elem: md.Elem, Encoding: md.Encoding, MemorySpace: md.MemorySpace, Mutable: true}
+}
+
+// nextIndex is x+1 < S ? x+1 : 0.
+func nextIndex(b *ir.Builder, cst func(ir.Type, int64) *ir.Value, x *ir.Value, S int) *ir.Value {
+	x1 := arith.BuildBinary(b, "arith.addi", x, cst(ir.I32, 1))
+	lt := arith.BuildCmpI(b, arith.SLT, x1, cst(ir.I32, int64(S)))
+	return arith.BuildSelect(b, lt, x1, cst(ir.I32, 0))
+}
+
+// constantsAtEntry returns a maker of scalar integer constants placed at
+// the start of the entry block of the function containing op, one per
+// (type, value).
+func constantsAtEntry(ctx *ir.Context, op *ir.Operation) func(ir.Type, int64) *ir.Value {
+	fn := op.ParentOfName(opFunc)
+	cb := ir.NewBuilder(ctx)
+	cb.Loc = op.Loc
+	made := map[string]*ir.Value{}
+	return func(t ir.Type, v int64) *ir.Value {
+		key := ir.TypeString(t) + ":" + strconv.FormatInt(v, 10)
+		if c, ok := made[key]; ok {
+			return c
+		}
+		if fn != nil {
+			cb.SetInsertionPointToStart(fn.Regions[0].Entry())
+		} else {
+			cb.SetInsertionPointBefore(op)
+		}
+		c := arith.BuildConstantInt(cb, t, v)
+		made[key] = c
+		return c
+	}
+}

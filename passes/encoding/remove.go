@@ -1,0 +1,125 @@
+package encoding
+
+import (
+	"github.com/sparsetriton/sp/ir"
+	"github.com/sparsetriton/sp/pass"
+)
+
+const removeDoc = `tritongpu-remove-layout-conversions drops and folds redundant
+triton_gpu.convert_layout ops, repeating until nothing changes:
+
+ 1. identity: convert_layout x : T -> T is replaced by x;
+ 2. chain: convert_layout (convert_layout x : A -> B) : B -> C becomes
+    convert_layout x : A -> C (or x when C = A);
+ 3. rematerialise: a conversion of a tt.splat, a tt.make_range or a splat
+    arith.constant is replaced by that op built directly in the target layout
+    (retyped in place when the conversion was its only user, cloned otherwise);
+ 4. sink: a conversion whose only user is an elementwise op with that single
+    tensor operand (a cast such as arith.truncf) is moved after it, so the
+    op runs in the source layout and the conversion moves the result (the
+    epilogue converts f16 rather than f32 from #mma to #blocked);
+ 5. dead conversions are erased.
+
+Conversions to and from dot_op encodings are kept (they are what
+tritongpu-stage-dot-operands stages through shared memory), except where
+rules 1 and 2 remove them.`
+
+// RemoveLayoutConversions is the tritongpu-remove-layout-conversions pass.
+var RemoveLayoutConversions = &pass.Pass{
+	Name:    "tritongpu-remove-layout-conversions",
+	Title:   "TritonGPURemoveLayoutConversions",
+	Summary: "Remove and fold redundant triton_gpu.convert_layout ops",
+	Doc:     removeDoc,
+	Anchor:  "builtin.module",
+	Run:     runRemove,
+}
+
+func runRemove(ctx *pass.Context, module *ir.Operation) error {
+	b := ir.NewBuilder(ctx.IR)
+	for _, fn := range funcs(module) {
+		for changed := true; changed; {
+			changed = false
+			for _, cv := range fn.Collect(opConvert) {
+				if cv.Block() != nil && simplifyConvert(b, cv) {
+					changed = true
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// simplifyConvert applies the first rule that matches cv.
+func simplifyConvert(b *ir.Builder, cv *ir.Operation) bool {
+	src, res := cv.Operand(0), cv.Result(0)
+	to := res.Type()
+	switch {
+	case !res.HasUses():
+		cv.Erase()
+		return true
+	case ir.TypeEqual(src.Type(), to):
+		res.ReplaceAllUsesWith(src)
+		cv.Erase()
+		return true
+	}
+	def := src.DefiningOp()
+	if def == nil {
+		return false
+	}
+	switch {
+	case def.Name == opConvert:
+		cv.SetOperand(0, def.Operand(0))
+		if !src.HasUses() {
+			def.Erase()
+		}
+		return true
+	case rematerializable(def):
+		nv := src
+		if len(src.Uses()) == 1 {
+			setValueType(src, to)
+		} else {
+			c := ir.Clone(def, map[*ir.Value]*ir.Value{})
+			def.Block().InsertAfter(def, c)
+			nv = c.Result(0)
+			setValueType(nv, to)
+		}
+		res.ReplaceAllUsesWith(nv)
+		cv.Erase()
+		return true
+	}
+	return sinkConvert(b, cv)
+}
+
+func rematerializable(op *ir.Operation) bool {
+	switch op.Name {
+	case "tt.splat", "tt.make_range":
+		return true
+	case opConstant:
+		d, ok := op.Attr("value").(ir.DenseElementsAttr)
+		return ok && d.Splat
+	}
+	return false
+}
+
+// sinkConvert moves cv after its single elementwise one-operand user.
+func sinkConvert(b *ir.Builder, cv *ir.Operation) bool {
+	res := cv.Result(0)
+	if len(res.Uses()) != 1 {
+		return false
+	}
+	u := res.Uses()[0].Op
+	if !u.HasTrait(ir.Elementwise) || !u.HasTrait(ir.Pure) || u.NumOperands() != 1 || u.NumResults() != 1 || len(u.Regions) > 0 {
+		return false
+	}
+	srcEnc := encodingOf(cv.Operand(0).Type())
+	out := u.Result(0)
+	outT := out.Type()
+	u.SetOperand(0, cv.Operand(0))
+	out.SetType(withEncoding(outT, srcEnc))
+	b.Loc = cv.Loc
+	b.SetInsertionPointAfter(u)
+	nc := newConvert(b, out, outT)
+	out.ReplaceUsesWithIf(nc, func(x ir.Use) bool { return x.Op != nc.DefiningOp() })
+	cv.Erase()
+	return true
+}

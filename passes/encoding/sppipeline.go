@@ -1,0 +1,116 @@
+package encoding
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/sparsetriton/sp/pass"
+	"github.com/sparsetriton/sp/passes/decompose"
+	"github.com/sparsetriton/sp/passes/transform"
+)
+
+// PipelineOptions are the options of the sp-pipeline named pipeline.
+type PipelineOptions struct {
+	Target    string `opt:"target" help:"GPU target, cuda:<compute capability> (cuda:80, cuda:90)"`
+	NumWarps  int    `opt:"num-warps" help:"warps per CTA"`
+	NumCTAs   int    `opt:"num-ctas" help:"CTAs per cluster (sp supports 1)"`
+	NumStages int    `opt:"num-stages" help:"software-pipelining stages of the K loop (1: no pipelining)"`
+}
+
+// step is one element of sp-pipeline: a pass, how its options derive from
+// the pipeline's, and why it sits where it does.
+type step struct {
+	pass *pass.Pass
+	opts func(o *PipelineOptions) string
+	why  string
+}
+
+// pipelineSteps is sp-pipeline in order (ir-syntax.md §9.3: the Triton 3.1
+// make_ttir/make_ttgir order restricted to sp's passes).
+func pipelineSteps() []step {
+	convertOpts := func(o *PipelineOptions) string {
+		return fmt.Sprintf("num-warps=%d threads-per-warp=32 num-ctas=%d target=%s", o.NumWarps, o.NumCTAs, o.Target)
+	}
+	return []step{
+		{decompose.Pass, nil, "split #tt.sparse tensors into values and i16 metadata before anything looks at shapes"},
+		{transform.Canonicalize, nil, "fold the index arithmetic the decomposition emits"},
+		// triton-rewrite-tensor-pointer goes here (block pointers -> masked
+		// pointer tensors) once passes/tensorptr exports its Pass.
+		{transform.Canonicalize, nil, "clean up before layout assignment"},
+		{Convert, convertOpts, "TTIR -> TTGIR: blocked layouts on every tensor, module attributes"},
+		{Coalesce, nil, "16-byte global accesses where the axis analysis proves them safe"},
+		{RemoveLayoutConversions, nil, "fold the conversions coalescing left"},
+		{AccelerateMatmul, nil, "MMA layouts for tt.dot, dot_op encodings with meta -1/0/1"},
+		{RemoveLayoutConversions, nil, "fold the accumulator and epilogue conversions"},
+		{StageDotOperands, nil, "stage dot operands through shared memory with a swizzle per operand"},
+		{transform.CSE, nil, "merge the duplicated make_range/splat chains before pipelining"},
+		{Pipeline, func(o *PipelineOptions) string { return fmt.Sprintf("num-stages=%d", o.NumStages) },
+			"turn the staged loads of K loops into multi-buffered cp.async copies"},
+		{RemoveLayoutConversions, nil, "final cleanup of conversions"},
+		{transform.CSE, nil, "merge what pipelining duplicated"},
+		{transform.Canonicalize, nil, "fold constants for the lowering"},
+	}
+}
+
+const pipelineDoc = `sp-pipeline takes sparse (or dense) TTIR to the TTGIR that the PTX
+lowering takes (the contract in passes/encoding/doc.go). Order, after
+ir-syntax.md §9.3 (Triton 3.1's make_ttir and make_ttgir restricted to sp's
+passes, with the 2:4 fork's decomposition first):
+
+ 1. decompose-sparse-tensors: split #tt.sparse tensors into values and metadata
+ 2. canonicalize
+ 3. (triton-rewrite-tensor-pointer, once available: block pointers to pointer tensors)
+ 4. canonicalize
+ 5. convert-triton-to-tritongpu{num-warps threads-per-warp=32 num-ctas target}
+ 6. tritongpu-coalesce
+ 7. tritongpu-remove-layout-conversions
+ 8. tritongpu-accelerate-matmul
+ 9. tritongpu-remove-layout-conversions
+10. tritongpu-stage-dot-operands (swizzled shared layout per operand)
+11. cse
+12. tritongpu-pipeline{num-stages}
+13. tritongpu-remove-layout-conversions
+14. cse
+15. canonicalize
+
+Constraints (checked by TestPipelineOrder): the decomposition precedes the
+conversion (TTGIR conversion expects sparse operands already split);
+coalesce precedes accelerate-matmul (the staged shared order follows the
+coalesced global order); accelerate-matmul precedes staging (the swizzle is
+derived from the dot_op encodings) and staging precedes the pipeliner (the
+pipeliner reuses the staged shared layouts for its ring buffers).`
+
+// SPPipeline is the sp-pipeline named pipeline.
+var SPPipeline = &pass.Pipeline{
+	Name:    "sp-pipeline",
+	Summary: "Sparse or dense TTIR to the TTGIR the PTX lowering takes",
+	Doc:     pipelineDoc,
+	Options: &PipelineOptions{Target: "cuda:80", NumWarps: 4, NumCTAs: 1, NumStages: 3},
+	Build:   buildPipeline,
+}
+
+func buildPipeline(opts any) (string, error) {
+	o := opts.(*PipelineOptions)
+	if o.NumStages < 1 {
+		return "", fmt.Errorf("num-stages must be at least 1, got %d", o.NumStages)
+	}
+	var parts []string
+	for _, s := range pipelineSteps() {
+		e := s.pass.Name
+		if s.opts != nil {
+			e += "{" + s.opts(o) + "}"
+		}
+		parts = append(parts, e)
+	}
+	return strings.Join(parts, ", "), nil
+}
+
+// PipelinePasses returns the passes of sp-pipeline in order (for
+// pass.CheckOrder and tools that build the pipeline in code).
+func PipelinePasses() []*pass.Pass {
+	var ps []*pass.Pass
+	for _, s := range pipelineSteps() {
+		ps = append(ps, s.pass)
+	}
+	return ps
+}

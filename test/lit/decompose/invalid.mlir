@@ -1,0 +1,154 @@
+// RUN: sp-opt %s -split-input-file -verify-diagnostics -decompose-sparse-tensors
+// Unsupported uses of 2:4 sparse values: each is a positioned error.
+
+tt.func @splat(%arg0: !tt.ptr<f16, #tt.sparse<"NV24">>) {
+  // expected-error @+1 {{'tt.splat' cannot take the sparse pointer !tt.ptr<f16, #tt.sparse<"NV24">>: pointer arithmetic on a 2:4 tensor (tt.splat, tt.addptr, tensors of pointers) is not supported}}
+  %0 = tt.splat %arg0 : !tt.ptr<f16, #tt.sparse<"NV24">> -> tensor<32x!tt.ptr<f16, #tt.sparse<"NV24">>>
+  tt.return
+}
+
+// -----
+
+tt.func @addptr(%arg0: !tt.ptr<f16, #tt.sparse<"NV24">>, %arg1: i32) {
+  // expected-error @+1 {{'tt.addptr' cannot take the sparse pointer}}
+  %0 = tt.addptr %arg0, %arg1 : !tt.ptr<f16, #tt.sparse<"NV24">>, i32
+  tt.return
+}
+
+// -----
+
+// expected-error @+1 {{result #0 of type tensor<32x64xf16, #tt.sparse<"NV24">> is sparse; sparse values cannot be returned from a function}}
+tt.func @returns_sparse(%arg0: !tt.ptr<f16, #tt.sparse<"NV24">>, %arg1: i64, %arg2: i32) -> tensor<32x64xf16, #tt.sparse<"NV24">> {
+  %0 = tt.make_tensor_ptr %arg0, [%arg1, %arg1], [%arg1, %arg1], [%arg2, %arg2] {order = array<i32: 1, 0>} : <tensor<32x64xf16, #tt.sparse<"NV24">>>
+  %1 = tt.load %0 : !tt.ptr<tensor<32x64xf16, #tt.sparse<"NV24">>>
+  tt.return %1 : tensor<32x64xf16, #tt.sparse<"NV24">>
+}
+
+// -----
+
+tt.func private @callee(%arg0: !tt.ptr<f16, #tt.sparse<"NV24">>)
+tt.func @caller(%arg0: !tt.ptr<f16, #tt.sparse<"NV24">>) {
+  // expected-error @+1 {{cannot cross a function boundary ('tt.call')}}
+  tt.call @callee(%arg0) : (!tt.ptr<f16, #tt.sparse<"NV24">>) -> ()
+  tt.return
+}
+
+// -----
+
+tt.func @small_block(%arg0: !tt.ptr<f16, #tt.sparse<"NV24">>, %arg1: i64, %arg2: i32) {
+  %c1_i64 = arith.constant 1 : i64
+  // expected-error @+1 {{sparse block 8x64 (M x K, operand A) must have both dimensions multiples of 16}}
+  %0 = tt.make_tensor_ptr %arg0, [%arg1, %arg1], [%arg1, %c1_i64], [%arg2, %arg2] {order = array<i32: 1, 0>} : <tensor<8x64xf16, #tt.sparse<"NV24">>>
+  tt.return
+}
+
+// -----
+
+tt.func @odd_k(%arg0: !tt.ptr<f16, #tt.sparse<"NV24">>, %arg1: i64, %arg2: i32) {
+  %c1_i64 = arith.constant 1 : i64
+  %c40_i64 = arith.constant 40 : i64
+  // expected-error @+1 {{shape[1] (K) = 40 must be a multiple of 16}}
+  %0 = tt.make_tensor_ptr %arg0, [%arg1, %c40_i64], [%arg1, %c1_i64], [%arg2, %arg2] {order = array<i32: 1, 0>} : <tensor<32x64xf16, #tt.sparse<"NV24">>>
+  tt.return
+}
+
+// -----
+
+tt.func @odd_row_stride(%arg0: !tt.ptr<f16, #tt.sparse<"NV24">>, %arg1: i64, %arg2: i32) {
+  %c1_i64 = arith.constant 1 : i64
+  %c33_i64 = arith.constant 33 : i64
+  // expected-error @+1 {{strides[0] (row stride) = 33 must be a multiple of 2}}
+  %0 = tt.make_tensor_ptr %arg0, [%arg1, %arg1], [%c33_i64, %c1_i64], [%arg2, %arg2] {order = array<i32: 1, 0>} : <tensor<32x64xf16, #tt.sparse<"NV24">>>
+  tt.return
+}
+
+// -----
+
+tt.func @column_major(%arg0: !tt.ptr<f16, #tt.sparse<"NV24">>, %arg1: i64, %arg2: i32) {
+  %c1_i64 = arith.constant 1 : i64
+  %c64_i64 = arith.constant 64 : i64
+  // expected-error @+1 {{strides[1] = 64: a 2:4 tensor must be contiguous along its last dimension (stride 1)}}
+  %0 = tt.make_tensor_ptr %arg0, [%arg1, %arg1], [%c1_i64, %c64_i64], [%arg2, %arg2] {order = array<i32: 0, 1>} : <tensor<32x64xf16, #tt.sparse<"NV24">>>
+  tt.return
+}
+
+// -----
+
+tt.func @misaligned_advance(%arg0: !tt.ptr<f16, #tt.sparse<"NV24">>, %arg1: i64, %arg2: i32) {
+  %c1_i64 = arith.constant 1 : i64
+  %c0_i32 = arith.constant 0 : i32
+  %c8_i32 = arith.constant 8 : i32
+  %0 = tt.make_tensor_ptr %arg0, [%arg1, %arg1], [%arg1, %c1_i64], [%arg2, %arg2] {order = array<i32: 1, 0>} : <tensor<32x64xf16, #tt.sparse<"NV24">>>
+  // expected-error @+1 {{offset[1] (K step) = 8 must be a multiple of 16}}
+  %1 = tt.advance %0, [%c0_i32, %c8_i32] : <tensor<32x64xf16, #tt.sparse<"NV24">>>
+  tt.return
+}
+
+// -----
+
+tt.func @both_roles(%arg0: !tt.ptr<f16, #tt.sparse<"NV24">>, %arg1: i64, %arg2: i32, %arg3: tensor<64x64xf16>, %arg4: tensor<64x64xf32>) {
+  %c1_i64 = arith.constant 1 : i64
+  %0 = tt.make_tensor_ptr %arg0, [%arg1, %arg1], [%arg1, %c1_i64], [%arg2, %arg2] {order = array<i32: 1, 0>} : <tensor<64x64xf16, #tt.sparse<"NV24">>>
+  %1 = tt.load %0 : !tt.ptr<tensor<64x64xf16, #tt.sparse<"NV24">>>
+  // expected-note @+1 {{used as operand A here}}
+  %2 = tt.dot %1, %arg3, %arg4 : tensor<64x64xf16, #tt.sparse<"NV24">> * tensor<64x64xf16> -> tensor<64x64xf32>
+  // expected-error @+1 {{this 2:4 tensor is operand B of this tt.dot but operand A of another; a sparse buffer has one layout}}
+  %3 = tt.dot %arg3, %1, %2 : tensor<64x64xf16> * tensor<64x64xf16, #tt.sparse<"NV24">> -> tensor<64x64xf32>
+  tt.return
+}
+
+// -----
+
+tt.func @while_loop(%arg0: !tt.ptr<f16, #tt.sparse<"NV24">>, %arg1: i1) {
+  // expected-error @+1 {{'scf.while' carrying a sparse value (!tt.ptr<f16, #tt.sparse<"NV24">>) is not supported; carry 2:4 block pointers and tensors through scf.for or scf.if}}
+  %0 = scf.while (%a = %arg0) : (!tt.ptr<f16, #tt.sparse<"NV24">>) -> !tt.ptr<f16, #tt.sparse<"NV24">> {
+    scf.condition(%arg1) %a : !tt.ptr<f16, #tt.sparse<"NV24">>
+  } do {
+  ^bb0(%b: !tt.ptr<f16, #tt.sparse<"NV24">>):
+    scf.yield %b : !tt.ptr<f16, #tt.sparse<"NV24">>
+  }
+  tt.return
+}
+
+// -----
+
+tt.func @scalar_load(%arg0: !tt.ptr<f16, #tt.sparse<"NV24">>) {
+  // expected-error @+1 {{tt.load through a scalar sparse pointer is not supported; load 2:4 tensors through a block pointer (tt.make_tensor_ptr)}}
+  %0 = tt.load %arg0 : !tt.ptr<f16, #tt.sparse<"NV24">>
+  tt.return
+}
+
+// -----
+
+tt.func @sparse_arith(%arg0: !tt.ptr<f16, #tt.sparse<"NV24">>, %arg1: i64, %arg2: i32) {
+  %c1_i64 = arith.constant 1 : i64
+  %0 = tt.make_tensor_ptr %arg0, [%arg1, %arg1], [%arg1, %c1_i64], [%arg2, %arg2] {order = array<i32: 1, 0>} : <tensor<32x64xf16, #tt.sparse<"NV24">>>
+  %1 = tt.load %0 : !tt.ptr<tensor<32x64xf16, #tt.sparse<"NV24">>>
+  // expected-error @+1 {{'arith.addf' produces a sparse tensor (tensor<32x64xf16, #tt.sparse<"NV24">>) from a sparse operand; only the values tensor can be used outside tt.dot (use tt.sparse_values first)}}
+  %2 = arith.addf %1, %1 : tensor<32x64xf16, #tt.sparse<"NV24">>
+  tt.return
+}
+
+// -----
+
+tt.func @store_b(%arg0: !tt.ptr<f16, #tt.sparse<"NV24">>, %arg1: i64, %arg2: i32, %arg3: tensor<64x64xf16>, %arg4: tensor<64x64xf32>, %arg5: tensor<64x32xf16>) {
+  %c1_i64 = arith.constant 1 : i64
+  %0 = tt.make_tensor_ptr %arg0, [%arg1, %arg1], [%arg1, %c1_i64], [%arg2, %arg2] {order = array<i32: 1, 0>} : <tensor<64x64xf16, #tt.sparse<"NV24">>>
+  %1 = tt.load %0 : !tt.ptr<tensor<64x64xf16, #tt.sparse<"NV24">>>
+  %2 = tt.dot %arg3, %1, %arg4 : tensor<64x64xf16> * tensor<64x64xf16, #tt.sparse<"NV24">> -> tensor<64x64xf32>
+  // expected-error @+1 {{tt.store through a sparse block pointer is supported for operand A only}}
+  tt.store %0, %arg5 : !tt.ptr<tensor<64x64xf16, #tt.sparse<"NV24">>>
+  tt.return
+}
+
+// -----
+
+tt.func @values_of_b(%arg0: !tt.ptr<f16, #tt.sparse<"NV24">>, %arg1: i64, %arg2: i32, %arg3: tensor<64x64xf16>, %arg4: tensor<64x64xf32>) {
+  %c1_i64 = arith.constant 1 : i64
+  %0 = tt.make_tensor_ptr %arg0, [%arg1, %arg1], [%arg1, %c1_i64], [%arg2, %arg2] {order = array<i32: 1, 0>} : <tensor<64x64xf16, #tt.sparse<"NV24">>>
+  %1 = tt.load %0 : !tt.ptr<tensor<64x64xf16, #tt.sparse<"NV24">>>
+  %2 = tt.dot %arg3, %1, %arg4 : tensor<64x64xf16> * tensor<64x64xf16, #tt.sparse<"NV24">> -> tensor<64x64xf32>
+  // expected-error @+1 {{tt.sparse_values of a 2:4 operand B: its values are tensor<32x64xf16>, not tensor<64x32xf16>; tt.sparse_values is supported for operand A only}}
+  %3 = tt.sparse_values %1 : tensor<64x64xf16, #tt.sparse<"NV24">> -> tensor<64x32xf16>
+  tt.return
+}

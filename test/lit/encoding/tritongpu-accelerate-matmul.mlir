@@ -1,0 +1,77 @@
+// RUN: sp-opt %s -split-input-file -tritongpu-accelerate-matmul | FileCheck %s
+// RUN: sp-opt %s -split-input-file -tritongpu-accelerate-matmul | sp-opt -split-input-file | FileCheck %s
+// RUN: sp-opt %s -split-input-file -tritongpu-accelerate-matmul -verify-diagnostics -o /dev/null
+
+// Dense dot in a loop: #mma v2 with warps [2, 2] for a 128x128 tile on 4
+// warps; operands become dot_op encodings of #mma with kWidth 2 and no meta;
+// the accumulator is #mma from its constant through the loop, and is
+// converted back to the blocked layout after the loop.
+// CHECK: #[[$MMA:mma[0-9]*]] = #triton_gpu.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+// CHECK-LABEL: tt.func @dense_loop
+// CHECK:       %[[C0:.+]] = arith.constant dense<0.000000e+00> : tensor<128x128xf32, #[[$MMA]]>
+// CHECK:       %[[R:.+]] = scf.for {{.+}} iter_args(%[[ACC:.+]] = %[[C0]]) -> (tensor<128x128xf32, #[[$MMA]]>)
+// CHECK:         %[[A:.+]] = triton_gpu.convert_layout %{{.+}} : tensor<128x32xf16, #{{.+}}> -> tensor<128x32xf16, #triton_gpu.dot_op<{opIdx = 0, parent = #[[$MMA]], kWidth = 2}>>
+// CHECK:         %[[B:.+]] = triton_gpu.convert_layout %{{.+}} : tensor<32x128xf16, #{{.+}}> -> tensor<32x128xf16, #triton_gpu.dot_op<{opIdx = 1, parent = #[[$MMA]], kWidth = 2}>>
+// CHECK:         %[[D:.+]] = tt.dot %[[A]], %[[B]], %[[ACC]] : {{.+}} -> tensor<128x128xf32, #[[$MMA]]>
+// CHECK:         scf.yield %[[D]] : tensor<128x128xf32, #[[$MMA]]>
+// CHECK:       %[[OUT:.+]] = triton_gpu.convert_layout %[[R]] : tensor<128x128xf32, #[[$MMA]]> -> tensor<128x128xf32, #{{blocked[0-9]*}}>
+// CHECK:       arith.truncf %[[OUT]]
+#blocked = #triton_gpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], order = [1, 0]}>
+#blocked1 = #triton_gpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"triton_gpu.num-ctas" = 1 : i32, "triton_gpu.num-warps" = 4 : i32, triton_gpu.target = "cuda:80", "triton_gpu.threads-per-warp" = 32 : i32} {
+  tt.func @dense_loop(%pa: tensor<128x32x!tt.ptr<f16>, #blocked1>, %pb: tensor<32x128x!tt.ptr<f16>, #blocked>, %n: i32) -> tensor<128x128xf16, #blocked> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %cst = arith.constant dense<0.000000e+00> : tensor<128x128xf32, #blocked>
+    %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %cst) -> (tensor<128x128xf32, #blocked>) : i32 {
+      %a = tt.load %pa : tensor<128x32x!tt.ptr<f16>, #blocked1>
+      %b = tt.load %pb : tensor<32x128x!tt.ptr<f16>, #blocked>
+      %ad = triton_gpu.convert_layout %a : tensor<128x32xf16, #blocked1> -> tensor<128x32xf16, #triton_gpu.dot_op<{opIdx = 0, parent = #blocked}>>
+      %bd = triton_gpu.convert_layout %b : tensor<32x128xf16, #blocked> -> tensor<32x128xf16, #triton_gpu.dot_op<{opIdx = 1, parent = #blocked}>>
+      // expected-remark @+1 {{tt.dot: nvidia_mma v2.0, warpsPerCTA = [2, 2], instruction mma.sync m16n8k16 (dense)}}
+      %d = tt.dot %ad, %bd, %acc : tensor<128x32xf16, #triton_gpu.dot_op<{opIdx = 0, parent = #blocked}>> * tensor<32x128xf16, #triton_gpu.dot_op<{opIdx = 1, parent = #blocked}>> -> tensor<128x128xf32, #blocked>
+      scf.yield %d : tensor<128x128xf32, #blocked>
+    }
+    %h = arith.truncf %r : tensor<128x128xf32, #blocked> to tensor<128x128xf16, #blocked>
+    tt.return %h : tensor<128x128xf16, #blocked>
+  }
+}
+
+// -----
+
+// Sparse dot: values meta = 0, metadata {opIdx = 0, kWidth = 2, meta = 1},
+// B without meta; the m16n8k32 instruction; 8 warps on 256x128 give [4, 2].
+// CHECK: #[[$MMA2:mma[0-9]*]] = #triton_gpu.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [4, 2], instrShape = [16, 8]}>
+// CHECK-LABEL: tt.func @sparse
+// CHECK-DAG:   %[[AV:.+]] = triton_gpu.convert_layout %arg0 : tensor<256x32xf16, #{{.+}}> -> tensor<256x32xf16, #triton_gpu.dot_op<{opIdx = 0, parent = #[[$MMA2]], kWidth = 2, meta = 0}>>
+// CHECK-DAG:   %[[B:.+]] = triton_gpu.convert_layout %arg2 : tensor<64x128xf16, #{{.+}}> -> tensor<64x128xf16, #triton_gpu.dot_op<{opIdx = 1, parent = #[[$MMA2]], kWidth = 2}>>
+// CHECK-DAG:   %[[E:.+]] = triton_gpu.convert_layout %arg1 : tensor<16x64xi16, #{{.+}}> -> tensor<16x64xi16, #triton_gpu.dot_op<{opIdx = 0, parent = #[[$MMA2]], kWidth = 2, meta = 1}>>
+// CHECK-DAG:   %[[C:.+]] = triton_gpu.convert_layout %arg3 : tensor<256x128xf32, #{{.+}}> -> tensor<256x128xf32, #[[$MMA2]]>
+// CHECK:       %[[D:.+]] = tt.dot %[[AV]], %[[B]], %[[C]], %[[E]], sparseIndex = 0 : {{.+}} -> tensor<256x128xf32, #[[$MMA2]]>
+// CHECK:       %[[OUT:.+]] = triton_gpu.convert_layout %[[D]] : tensor<256x128xf32, #[[$MMA2]]> -> tensor<256x128xf32, #{{blocked[0-9]*}}>
+// CHECK:       tt.return %[[OUT]]
+#blocked = #triton_gpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [2, 4], order = [1, 0]}>
+module attributes {"triton_gpu.num-ctas" = 1 : i32, "triton_gpu.num-warps" = 8 : i32, triton_gpu.target = "cuda:80", "triton_gpu.threads-per-warp" = 32 : i32} {
+  tt.func @sparse(%a: tensor<256x32xf16, #blocked>, %e: tensor<16x64xi16, #blocked>, %b: tensor<64x128xf16, #blocked>, %c: tensor<256x128xf32, #blocked>) -> tensor<256x128xf32, #blocked> {
+    %ad = triton_gpu.convert_layout %a : tensor<256x32xf16, #blocked> -> tensor<256x32xf16, #triton_gpu.dot_op<{opIdx = 0, parent = #blocked, meta = 0}>>
+    %ed = triton_gpu.convert_layout %e : tensor<16x64xi16, #blocked> -> tensor<16x64xi16, #triton_gpu.dot_op<{opIdx = 0, parent = #blocked, meta = 1}>>
+    %bd = triton_gpu.convert_layout %b : tensor<64x128xf16, #blocked> -> tensor<64x128xf16, #triton_gpu.dot_op<{opIdx = 1, parent = #blocked}>>
+    // expected-remark @+1 {{tt.dot: nvidia_mma v2.0, warpsPerCTA = [4, 2], instruction mma.sp m16n8k32 (2:4 sparse A)}}
+    %d = tt.dot %ad, %bd, %c, %ed, sparseIndex = 0 : tensor<256x32xf16, #triton_gpu.dot_op<{opIdx = 0, parent = #blocked, meta = 0}>>, tensor<16x64xi16, #triton_gpu.dot_op<{opIdx = 0, parent = #blocked, meta = 1}>> * tensor<64x128xf16, #triton_gpu.dot_op<{opIdx = 1, parent = #blocked}>> -> tensor<256x128xf32, #blocked>
+    tt.return %d : tensor<256x128xf32, #blocked>
+  }
+}
+
+// -----
+
+// sm_90 still uses MMA v2 (no wgmma yet), and says so.
+// CHECK-LABEL: tt.func @hopper
+// CHECK: tt.dot {{.+}} -> tensor<64x64xf32, #mma>
+#blocked = #triton_gpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [2, 2], order = [1, 0]}>
+module attributes {"triton_gpu.num-ctas" = 1 : i32, "triton_gpu.num-warps" = 4 : i32, triton_gpu.target = "cuda:90", "triton_gpu.threads-per-warp" = 32 : i32} {
+  tt.func @hopper(%a: tensor<64x32xbf16, #triton_gpu.dot_op<{opIdx = 0, parent = #blocked}>>, %b: tensor<32x64xbf16, #triton_gpu.dot_op<{opIdx = 1, parent = #blocked}>>, %c: tensor<64x64xf32, #blocked>) -> tensor<64x64xf32, #blocked> {
+    // expected-remark @+1 {{tt.dot: nvidia_mma v2.0, warpsPerCTA = [2, 2], instruction mma.sync m16n8k16 (dense); sm_90: version 3 (wgmma) not used}}
+    %d = tt.dot %a, %b, %c : tensor<64x32xbf16, #triton_gpu.dot_op<{opIdx = 0, parent = #blocked}>> * tensor<32x64xbf16, #triton_gpu.dot_op<{opIdx = 1, parent = #blocked}>> -> tensor<64x64xf32, #blocked>
+    tt.return %d : tensor<64x64xf32, #blocked>
+  }
+}

@@ -1,0 +1,7 @@
+tt.func @x() {
+  tt.return
+}
+// +++
+tt.func @y() {
+  tt.return
+}
