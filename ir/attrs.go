@@ -3,7 +3,6 @@ package ir
 import (
 	"fmt"
 	"math"
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -459,24 +458,41 @@ func (a OpaqueAttr) Equal(o Attribute) bool {
 	return ok && a == b
 }
 
-var bareID = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_$.]*$`)
-
-// KeyName returns a dictionary key, quoted when it is not a bare identifier.
+// KeyName returns a dictionary key, quoted when it is not a bare
+// identifier ([A-Za-z_][A-Za-z0-9_$.]*).
 func KeyName(s string) string {
-	if bareID.MatchString(s) {
+	if isIdent(s, "_", "_$.") {
 		return s
 	}
 	return QuoteString(s)
 }
 
-var symbolID = regexp.MustCompile(`^[A-Za-z_$.][A-Za-z0-9_$.-]*$`)
-
-// SymbolName returns @name, quoted when needed.
+// SymbolName returns @name, quoted unless it matches [A-Za-z_$.][A-Za-z0-9_$.-]*.
 func SymbolName(s string) string {
-	if symbolID.MatchString(s) {
+	if isIdent(s, "_$.", "_$.-") {
 		return "@" + s
 	}
 	return "@" + QuoteString(s)
+}
+
+// isIdent reports whether s is a letter or one of first, followed by
+// letters, digits or characters of rest.
+func isIdent(s, first, rest string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		letter := c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+		switch {
+		case letter:
+		case i == 0 && strings.IndexByte(first, c) >= 0:
+		case i > 0 && (c >= '0' && c <= '9' || strings.IndexByte(rest, c) >= 0):
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // QuoteString quotes s with MLIR's escapes (\\, \", \n, \t, \HH).

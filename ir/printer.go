@@ -114,6 +114,12 @@ func (p *Printer) PrintType(t Type) {
 		p.WriteString("<<NULL TYPE>>")
 		return
 	}
+	if p.collecting {
+		switch t.(type) {
+		case IntegerType, FloatType, IndexType, NoneType:
+			return
+		}
+	}
 	t.Print(p)
 }
 
@@ -132,6 +138,9 @@ func (p *Printer) PrintAttr(a Attribute) {
 	if a == nil {
 		p.WriteString("<<NULL ATTRIBUTE>>")
 		return
+	}
+	if p.collecting && isLeafAttr(a) {
+		return // nothing inside can carry an alias
 	}
 	if p.aliases != nil && !p.opts.LocalScope && !p.opts.Generic {
 		if al, ok := a.(PrinterAliaser); ok {
@@ -161,6 +170,16 @@ func (p *Printer) printAliased(a Attribute, stem string) {
 		return
 	}
 	a.Print(p)
+}
+
+// isLeafAttr reports attributes that print no nested attribute or type
+// with an alias, so the alias-collecting pass can skip them.
+func isLeafAttr(a Attribute) bool {
+	switch a.(type) {
+	case IntegerAttr, FloatAttr, StringAttr, UnitAttr, SymbolRefAttr, DenseArrayAttr:
+		return true
+	}
+	return false
 }
 
 // PrintAttrNoAlias writes a's full spelling (used for alias definitions).

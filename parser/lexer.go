@@ -72,7 +72,14 @@ func (s *scanner) pos() lexer.Position {
 	return lexer.Position{Filename: s.file, Offset: s.off, Line: s.line, Column: s.col}
 }
 
+// advance moves past n bytes of one token. Tokens never contain a newline
+// except when n covers whitespace (not the case here) or an error, so the
+// common ASCII case is a plain addition.
 func (s *scanner) advance(n int) {
+	if end := s.off + n; end <= len(s.src) && isASCIILine(s.src[s.off:end]) {
+		s.off, s.col = end, s.col+n
+		return
+	}
 	for i := 0; i < n && s.off < len(s.src); i++ {
 		if s.src[s.off] == '\n' {
 			s.line++
@@ -82,6 +89,15 @@ func (s *scanner) advance(n int) {
 		}
 		s.off++
 	}
+}
+
+func isASCIILine(b string) bool {
+	for i := 0; i < len(b); i++ {
+		if b[i] >= 0x80 || b[i] == '\n' {
+			return false
+		}
+	}
+	return true
 }
 
 func (s *scanner) skipSpace() {
@@ -223,6 +239,15 @@ func scanString(b string) (lexer.TokenType, int) {
 var puncts = []string{"{-#", "#-}", "->", "::", "...", "(", ")", "[", "]", "{", "}", "<", ">", ",", ":", "=", "*", "?", "+", "-", "|"}
 
 func scanPunct(b string) (lexer.TokenType, int) {
+	switch b[0] {
+	case '(', ')', '[', ']', '}', '<', '>', ',', '=', '*', '?', '+', '|':
+		return tPunct, 1
+	case '{':
+		if len(b) >= 3 && b[:3] == "{-#" {
+			return tPunct, 3
+		}
+		return tPunct, 1
+	}
 	for _, p := range puncts {
 		if len(b) >= len(p) && b[:len(p)] == p {
 			return tPunct, len(p)

@@ -27,8 +27,8 @@ type parser struct {
 // valueScope holds the SSA names of one region. isolated marks the region
 // of an IsolatedFromAbove op: lookups stop there.
 type valueScope struct {
-	values   map[string]*ir.Value
-	forward  map[string]*forwardRef
+	values   map[valueID]*ir.Value
+	forward  map[valueID]*forwardRef
 	blocks   map[string]*blockRef
 	isolated bool
 }
@@ -45,13 +45,13 @@ type blockRef struct {
 }
 
 func newScope(isolated bool) *valueScope {
-	return &valueScope{values: map[string]*ir.Value{}, forward: map[string]*forwardRef{}, blocks: map[string]*blockRef{}, isolated: isolated}
+	return &valueScope{values: map[valueID]*ir.Value{}, forward: map[valueID]*forwardRef{}, blocks: map[string]*blockRef{}, isolated: isolated}
 }
 
 func (p *parser) top() *valueScope { return p.scopes[len(p.scopes)-1] }
 
 // lookup finds %name (with #num) visible from the current scope.
-func (p *parser) lookup(name string) (*ir.Value, bool) {
+func (p *parser) lookup(name valueID) (*ir.Value, bool) {
 	for i := len(p.scopes) - 1; i >= 0; i-- {
 		sc := p.scopes[i]
 		if v, ok := sc.values[name]; ok {
@@ -65,15 +65,15 @@ func (p *parser) lookup(name string) (*ir.Value, bool) {
 }
 
 // define binds %name to v, resolving a pending forward reference.
-func (p *parser) define(name string, v *ir.Value, loc ir.Location) error {
+func (p *parser) define(name valueID, v *ir.Value, loc ir.Location) error {
 	if _, ok := p.lookup(name); ok {
-		return ir.Errorf(loc, "redefinition of SSA value '%%%s'", displayName(name))
+		return ir.Errorf(loc, "redefinition of SSA value '%%%s'", name)
 	}
 	sc := p.top()
 	if f, ok := sc.forward[name]; ok {
 		if !ir.TypeEqual(f.val.Type(), v.Type()) {
 			return ir.Errorf(f.loc, "use of value '%%%s' expects different type than prior uses: '%s' vs '%s'",
-				name, ir.TypeString(f.val.Type()), ir.TypeString(v.Type()))
+				name.name, ir.TypeString(f.val.Type()), ir.TypeString(v.Type()))
 		}
 		f.val.ReplaceAllUsesWith(v)
 		delete(sc.forward, name)
@@ -121,16 +121,22 @@ func (p *parser) ParseOperandList() ([]ir.UnresolvedOperand, error) {
 	}
 }
 
-// displayName turns a scope key back into the spelling of the source:
-// "x#0" -> "x", "x#1" -> "x#1".
-func displayName(key string) string {
-	return strings.TrimSuffix(key, "#0")
+// valueID is the scope key of an SSA value: `%name` or `%name#num`.
+type valueID struct {
+	name string
+	num  int
 }
 
-// valueKey is the scope key of a use: "name" or "name#N".
-func valueKey(u ir.UnresolvedOperand) string {
-	return u.Name + "#" + strconv.Itoa(u.Num)
+// String spells the ID as in the source ("x", "x#1").
+func (id valueID) String() string {
+	if id.num == 0 {
+		return id.name
+	}
+	return id.name + "#" + strconv.Itoa(id.num)
 }
+
+// valueKey is the scope key of a use.
+func valueKey(u ir.UnresolvedOperand) valueID { return valueID{u.Name, u.Num} }
 
 func (p *parser) ResolveOperand(u ir.UnresolvedOperand, t ir.Type) (*ir.Value, error) {
 	key := valueKey(u)
@@ -144,7 +150,7 @@ func (p *parser) ResolveOperand(u ir.UnresolvedOperand, t ir.Type) (*ir.Value, e
 	return p.forwardRef(u, key, t)
 }
 
-func (p *parser) forwardRef(u ir.UnresolvedOperand, key string, t ir.Type) (*ir.Value, error) {
+func (p *parser) forwardRef(u ir.UnresolvedOperand, key valueID, t ir.Type) (*ir.Value, error) {
 	sc := p.top()
 	if f, ok := sc.forward[key]; ok {
 		if t != nil && !ir.TypeEqual(f.val.Type(), t) {
@@ -375,21 +381,21 @@ func (p *parser) closeScope(isolated bool) error {
 			}
 			parent.forward[name] = f
 		}
-		sc.forward = map[string]*forwardRef{}
+		sc.forward = map[valueID]*forwardRef{}
 	}
 	return p.checkScopeClosed(sc)
 }
 
 func (p *parser) checkScopeClosed(sc *valueScope) error {
 	var first *forwardRef
-	var firstName string
+	var firstName valueID
 	for name, f := range sc.forward {
 		if first == nil || locBefore(f.loc, first.loc) {
 			first, firstName = f, name
 		}
 	}
 	if first != nil {
-		return ir.Errorf(first.loc, "use of undeclared SSA value name '%%%s'", displayName(firstName))
+		return ir.Errorf(first.loc, "use of undeclared SSA value name '%%%s'", firstName)
 	}
 	for name, b := range sc.blocks {
 		if !b.defined {
@@ -479,7 +485,7 @@ func (p *parser) bindResults(op *ir.Operation, defs []resultDef, loc ir.Location
 	k := 0
 	for _, d := range defs {
 		for i := 0; i < d.count; i++ {
-			if err := p.define(d.name+"#"+strconv.Itoa(i), op.Result(k), d.loc); err != nil {
+			if err := p.define(valueID{d.name, i}, op.Result(k), d.loc); err != nil {
 				return err
 			}
 			k++

@@ -93,11 +93,23 @@ func (s *stream) next() lexer.Token {
 }
 
 func (s *stream) isPunct(p string) bool {
-	t := s.peek()
-	return t.Type == tPunct && t.Value == p
+	var t *lexer.Token
+	if s.split != nil {
+		t = s.split
+	} else {
+		s.fill(0)
+		t = &s.buf[s.head]
+	}
+	return t.Type == tPunct && len(t.Value) == len(p) && t.Value[0] == p[0] && t.Value == p
 }
 
-func (s *stream) isKind(k lexer.TokenType) bool { return s.peek().Type == k }
+func (s *stream) isKind(k lexer.TokenType) bool {
+	if s.split != nil {
+		return s.split.Type == k
+	}
+	s.fill(0)
+	return s.buf[s.head].Type == k
+}
 
 func (s *stream) isIdent(v string) bool {
 	t := s.peek()

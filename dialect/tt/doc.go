@@ -40,7 +40,8 @@
 //     verifier checks A/B element widths, encodings (one #tt.sparse operand
 //     is allowed before decomposition), and shapes: dense A MxK, B KxN,
 //     C MxN; sparse (sparseIndex 0) values A MxK/2, metadata e M/16xK of i16,
-//     B KxN, C MxN (sparseIndex 1 mirrors this along B's last dimension).
+//     B KxN, C MxN; sparseIndex 1: A MxK, values B K/2xN, metadata e of
+//     Bᵀ N/16xK (B is 2:4 along K; docs/sparse.md).
 //   - Verifiers index operands only after checking their count, so a
 //     generic-form op of any arity fails verification instead of panicking.
 package tt

@@ -302,8 +302,9 @@ func verifyDenseDotShapes(op *ir.Operation, sa, sb, sc []int64) error {
 
 // verifySparseDotShapes checks a decomposed sparse dot. With sparseIndex 0:
 // A values MxK/2, metadata e M/16xK of i16, B KxN, C MxN (M, N from C; K
-// from B). With sparseIndex 1 the roles swap along B's compressed last
-// dimension: B values KxN/2, metadata K/16xN.
+// from B). With sparseIndex 1, B (KxN, 2:4 along K) is given as its values
+// K/2xN and e is the metadata of Bᵀ (NxK), N/16xK (K from A;
+// docs/sparse.md), so that the product can be computed as (Bᵀ Aᵀ)ᵀ.
 func verifySparseDotShapes(op *ir.Operation, si int, sa, sb, sc []int64) error {
 	pre := fmt.Sprintf("sparse tt.dot (sparseIndex = %d): ", si)
 	e := DotMeta(op)
@@ -336,11 +337,11 @@ func verifySparseDotShapes(op *ir.Operation, si int, sa, sb, sc []int64) error {
 	if sa[r-2] != m {
 		return ir.OpError(op, "%sA must be MxK = %s (M from C), got %s", pre, mk(m, k), mk(sa[r-2], sa[r-1]))
 	}
-	if sb[r-2] != k || sb[r-1] != n/2 || n%2 != 0 {
-		return ir.OpError(op, "%svalues operand B must be KxN/2 = %s, got %s", pre, mk(k, n/2), mk(sb[r-2], sb[r-1]))
+	if sb[r-2] != k/2 || sb[r-1] != n || k%2 != 0 {
+		return ir.OpError(op, "%svalues operand B must be K/2xN = %s, got %s", pre, mk(k/2, n), mk(sb[r-2], sb[r-1]))
 	}
-	if se[r-2] != k/16 || se[r-1] != n || k%16 != 0 {
-		return ir.OpError(op, "%smetadata operand e must be K/16xN = %s, got %s", pre, mk(k/16, n), mk(se[r-2], se[r-1]))
+	if se[r-2] != n/16 || se[r-1] != k || n%16 != 0 {
+		return ir.OpError(op, "%smetadata operand e (of Bᵀ) must be N/16xK = %s, got %s", pre, mk(n/16, k), mk(se[r-2], se[r-1]))
 	}
 	return nil
 }

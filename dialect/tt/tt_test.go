@@ -243,6 +243,11 @@ func TestVerifierMessages(t *testing.T) {
 			"'tt.dot' op sparse tt.dot (sparseIndex = 0): metadata operand e must have i16 elements, got i32"},
 		{"sparse dot B", []ir.Type{f16t(128, 64), f16t(128, 32), f32t(128, 64), i16t(8, 128)}, dot(0),
 			"'tt.dot' op sparse tt.dot (sparseIndex = 0): B must be KxN = 128x64 (N from C), got 128x32"},
+		{"sparse B dot ok", []ir.Type{f16t(32, 128), f16t(64, 64), f32t(32, 64), i16t(4, 128)}, dot(1), ""},
+		{"sparse B dot values", []ir.Type{f16t(32, 128), f16t(128, 32), f32t(32, 64), i16t(4, 128)}, dot(1),
+			"'tt.dot' op sparse tt.dot (sparseIndex = 1): values operand B must be K/2xN = 64x64, got 128x32"},
+		{"sparse B dot meta", []ir.Type{f16t(32, 128), f16t(64, 64), f32t(32, 64), i16t(8, 64)}, dot(1),
+			"'tt.dot' op sparse tt.dot (sparseIndex = 1): metadata operand e (of Bᵀ) must be N/16xK = 4x128, got 8x64"},
 		{"sparse dot without e", []ir.Type{f16t(128, 64), f16t(128, 64), f32t(128, 64)}, dot(0),
 			"'tt.dot' op sparse tt.dot (sparseIndex = 0): requires the metadata operand e"},
 		{"make_range", nil, func(b *ir.Builder, _ []*ir.Value) {

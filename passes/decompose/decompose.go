@@ -24,8 +24,9 @@ shape [S0, S1], strides [R0, R1], offsets [O0, O1], block [B0, B1] becomes
 
 The metadata is stored in the band16 layout (sparse.Band16): row b holds
 the band of A rows 16b..16b+15, and the 16 words of K-chunk c (columns
-16c..16c+15) of those rows are contiguous, so natural metadata element
-(r, c) is at (r/16)*K + 16c + r%16 and [O0/16, O1] / [B0/16, B1] tile the
+16c..16c+15) of those rows are contiguous (rows interleaved in pairs
+(r, r+8)), so natural metadata element (r, c) is at
+(r/16)*K + 16c + 2*(r%8) + (r%16)/8 and [O0/16, O1] / [B0/16, B1] tile the
 metadata of exactly A's block.
 
 Operand B (K x N, 2:4 along K, decided by its use as operand B of tt.dot):
@@ -53,8 +54,8 @@ divisible (K, offsets and blocks by 16, M by 16, R0 by 2); other operands
 get arith.shrsi and their divisibility is the caller's contract. Sparse
 pointers used for pointer arithmetic (tt.splat, tt.addptr, ...), sparse
 values crossing function boundaries (tt.return, tt.call) or carried by
-scf.while are positioned errors. Run canonicalize afterwards (the
-sparse-ttir pipeline does) to fold the new constants.`
+scf.while are positioned errors. Run canonicalize afterwards (sp-pipeline
+does) to fold the new constants.`
 
 // Pass is decompose-sparse-tensors.
 var Pass = &pass.Pass{

@@ -10,7 +10,8 @@
 // metadata [M/16, K] of i16 in the sparse.Band16 layout: band b (rows
 // 16b..16b+15 of A) is metadata row b, and the 16 words of K-chunk c (dense
 // columns 16c..16c+15) of the band's rows are contiguous at columns
-// 16c..16c+15, so natural element (r, c) sits at (r/16)*K + 16c + r%16.
+// 16c..16c+15, rows interleaved in pairs (r, r+8), so natural element
+// (r, c) sits at (r/16)*K + 16c + 2*(r%8) + (r%16)/8 (sparse.Layout.Offset).
 // A block [B0, B1] at [O0, O1] of A is therefore the values block
 // [B0, B1/2] at [O0, O1/2] and the metadata block [B0/16, B1] at
 // [O0/16, O1]; values strides are [R0/2, R1], metadata strides [R0, R1].
@@ -44,5 +45,5 @@
 //     replaced value that still has a use there is reported at that use.
 //   - Constants divided by 2 or 16 become new constants (checked for
 //     divisibility); other values get arith.shrsi, whose divisibility is
-//     the caller's contract. Run canonicalize afterwards (Pipeline does).
+//     the caller's contract. Run canonicalize afterwards (sp-pipeline does).
 package decompose

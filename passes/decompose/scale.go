@@ -10,7 +10,7 @@ import (
 type scaler struct {
 	b   *ir.Builder
 	op  *ir.Operation
-	cst func(t ir.Type, v int64) *ir.Value
+	cst func(user *ir.Operation, t ir.Type, v int64) *ir.Value
 	err error
 }
 
@@ -25,14 +25,14 @@ func (sc *scaler) div(v *ir.Value, shift int64, mod int64, what string) *ir.Valu
 			sc.err = ir.Errorf(sc.op.Loc, "%s: %s = %d must be a multiple of %d for the 2:4 decomposition (values halve it, band16 metadata tiles it by 16)", Name, what, c, mod)
 			return v
 		}
-		return sc.cst(v.Type(), c>>shift)
+		return sc.cst(sc.op, v.Type(), c>>shift)
 	}
-	return arith.BuildBinary(sc.b, "arith.shrsi", v, sc.cst(v.Type(), shift))
+	return arith.BuildBinary(sc.b, "arith.shrsi", v, sc.cst(sc.op, v.Type(), shift))
 }
 
 // constLike returns a new constant c of v's type.
 func (sc *scaler) constLike(v *ir.Value, c int64) *ir.Value {
-	return sc.cst(v.Type(), c)
+	return sc.cst(sc.op, v.Type(), c)
 }
 
 // unitStride checks that a constant innermost stride is 1: the values and
@@ -52,9 +52,19 @@ type constants struct {
 	entry *ir.Block
 }
 
-func (c constants) get(t ir.Type, v int64) *ir.Value {
+// get returns a constant v of type t that dominates user: an equal constant
+// of the entry block placed before user's ancestor in that block, or a new
+// one at the start of the entry block.
+func (c constants) get(user *ir.Operation, t ir.Type, v int64) *ir.Value {
 	want := ir.IntAttr(t, v)
+	anc := user
+	for anc != nil && anc.Block() != c.entry {
+		anc = anc.ParentOp()
+	}
 	for _, op := range c.entry.Ops() {
+		if op == anc {
+			break
+		}
 		if a, ok := arith.ConstantValue(op); ok && op.NumResults() == 1 && ir.AttrEqual(a, want) {
 			return op.Result(0)
 		}

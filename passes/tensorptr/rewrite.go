@@ -51,12 +51,12 @@ func (s *state) infoOf(user *ir.Operation, v *ir.Value) (info, error) {
 // reject reports ops without a rewrite that touch block pointers.
 func (s *state) reject(op *ir.Operation) error {
 	for _, v := range op.Operands() {
-		if isBlockPtr(v.Type()) {
+		if hasBlockPtr(v.Type()) {
 			return ir.Errorf(op.Loc, "%s: '%s' cannot take the block pointer %s; %s", Name, op.Name, ir.TypeString(v.Type()), supported)
 		}
 	}
 	for _, r := range op.Results() {
-		if isBlockPtr(r.Type()) {
+		if hasBlockPtr(r.Type()) {
 			return ir.Errorf(op.Loc, "%s: '%s' cannot produce the block pointer %s; %s", Name, op.Name, ir.TypeString(r.Type()), supported)
 		}
 	}
@@ -237,6 +237,11 @@ func (s *state) forLoop(op *ir.Operation) (*ir.Operation, error) {
 	if !ok || !anyBlockPtr(f.InitArgs()) {
 		return op, s.reject(op)
 	}
+	for _, v := range f.InitArgs() {
+		if hasBlockPtr(v.Type()) && !isBlockPtr(v.Type()) {
+			return nil, s.reject(op)
+		}
+	}
 	inits, frames, err := s.expand(op, f.InitArgs())
 	if err != nil {
 		return nil, err
@@ -266,6 +271,11 @@ func (s *state) forLoop(op *ir.Operation) (*ir.Operation, error) {
 func (s *state) ifElse(op *ir.Operation) (*ir.Operation, error) {
 	if !anyBlockPtr(op.Results()) {
 		return op, s.reject(op)
+	}
+	for _, r := range op.Results() {
+		if hasBlockPtr(r.Type()) && !isBlockPtr(r.Type()) {
+			return nil, s.reject(op)
+		}
 	}
 	frames := make([]*frame, op.NumResults())
 	for i, r := range op.Results() {

@@ -90,7 +90,7 @@ func Func(ctx *ir.Context, fn *ir.Operation) error {
 	}
 	for _, ts := range [][]ir.Type{ft.Inputs, ft.Results} {
 		for _, t := range ts {
-			if isBlockPtr(t) {
+			if hasBlockPtr(t) {
 				return ir.Errorf(fn.Loc, "%s: block pointers (%s) cannot be function arguments or results; build them with tt.make_tensor_ptr inside the kernel", Name, ir.TypeString(t))
 			}
 		}
@@ -161,7 +161,7 @@ func checkNoBlockPtr(fn *ir.Operation) error {
 		for _, r := range op.Regions {
 			for _, b := range r.Blocks {
 				for _, a := range b.Args() {
-					if op != fn && isBlockPtr(a.Type()) {
+					if op != fn && hasBlockPtr(a.Type()) {
 						err = ir.Errorf(op.Loc, "%s: a block pointer argument (%s) remains; %s", Name, ir.TypeString(a.Type()), supported)
 						return ir.Interrupt
 					}
@@ -169,7 +169,7 @@ func checkNoBlockPtr(fn *ir.Operation) error {
 			}
 		}
 		for _, r := range op.Results() {
-			if isBlockPtr(r.Type()) {
+			if hasBlockPtr(r.Type()) {
 				err = ir.Errorf(op.Loc, "%s: '%s' still produces a block pointer (%s); %s", Name, op.Name, ir.TypeString(r.Type()), supported)
 				return ir.Interrupt
 			}
@@ -179,13 +179,16 @@ func checkNoBlockPtr(fn *ir.Operation) error {
 	return err
 }
 
-// isBlockPtr reports whether t is !tt.ptr<tensor<…>> (or a tensor of them).
+// isBlockPtr reports whether t is a block pointer !tt.ptr<tensor<…>>.
 func isBlockPtr(t ir.Type) bool {
-	if pt, ok := t.(tt.PointerType); ok {
-		return pt.IsBlockPointer()
-	}
+	pt, ok := t.(tt.PointerType)
+	return ok && pt.IsBlockPointer()
+}
+
+// hasBlockPtr reports whether t is a block pointer or a tensor of them.
+func hasBlockPtr(t ir.Type) bool {
 	if rt, ok := t.(ir.RankedTensorType); ok {
 		return isBlockPtr(rt.Elem)
 	}
-	return false
+	return isBlockPtr(t)
 }

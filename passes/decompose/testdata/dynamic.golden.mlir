@@ -18,6 +18,8 @@ module {
     %9 = tt.advance %6, [%7, %c16_i32] : <tensor<4x64xi16>>
     %10 = tt.load %8 {boundaryCheck = array<i32: 1>, padding = 2 : i32} : !tt.ptr<tensor<64x32xf16>>
     %11 = tt.load %9 {boundaryCheck = array<i32: 1>, padding = 1 : i32} : !tt.ptr<tensor<4x64xi16>>
+    %c8_i32_0 = arith.constant 8 : i32
+    tt.print ": " {hex = false, isSigned = array<i32: 1>} : %c8_i32_0 : i32
     tt.return %10 : tensor<64x32xf16>
   }
 }

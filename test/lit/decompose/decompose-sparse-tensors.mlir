@@ -236,6 +236,7 @@ module {
 // Dynamic shapes, strides and offsets, used directly as block arguments:
 // arith.shrsi by 1 (values) and 4 (metadata); a constant advance folds;
 // padding = nan (2) stays on the values and becomes zero (1) on the metadata.
+// An equal constant defined later in the entry block is not reused.
 // CHECK-LABEL: tt.func public @dynamic
 // CHECK-SAME: (%[[V:arg0]]: !tt.ptr<f16>, %[[E:arg1]]: !tt.ptr<i16>, %[[S0:arg2]]: i64, %[[S1:arg3]]: i64, %[[R0:arg4]]: i64, %[[O0:arg5]]: i32, %[[O1:arg6]]: i32) -> tensor<64x32xf16>
 // CHECK-DAG: %[[C1:[a-z0-9_]+]] = arith.constant 1 : i64
@@ -256,6 +257,8 @@ module {
 // CHECK-NEXT: %[[AM:[0-9]+]] = tt.advance %[[PM]], [%[[AQ]], %[[C16I]]] : <tensor<4x64xi16>>
 // CHECK-NEXT: %[[LV:[0-9]+]] = tt.load %[[AV]] {boundaryCheck = array<i32: 1>, padding = 2 : i32} : !tt.ptr<tensor<64x32xf16>>
 // CHECK-NEXT: tt.load %[[AM]] {boundaryCheck = array<i32: 1>, padding = 1 : i32} : !tt.ptr<tensor<4x64xi16>>
+// CHECK-NEXT: %[[LATE:[a-z0-9_]+]] = arith.constant 8 : i32
+// CHECK-NEXT: tt.print ": " {{.*}} : %[[LATE]] : i32
 // CHECK-NEXT: tt.return %[[LV]] : tensor<64x32xf16>
 
 module {
@@ -266,6 +269,8 @@ module {
     %1 = tt.advance %0, [%arg5, %c16_i32] : <tensor<64x64xf16, #tt.sparse<"NV24">>>
     %2 = tt.load %1 {boundaryCheck = array<i32: 1>, padding = 2 : i32} : !tt.ptr<tensor<64x64xf16, #tt.sparse<"NV24">>>
     %3 = tt.sparse_values %2 : tensor<64x64xf16, #tt.sparse<"NV24">> -> tensor<64x32xf16>
+    %c8_i32 = arith.constant 8 : i32
+    tt.print ": " {hex = false, isSigned = array<i32: 1>} : %c8_i32 : i32
     tt.return %3 : tensor<64x32xf16>
   }
 }
