@@ -388,6 +388,22 @@ func NewDict(entries ...NamedAttr) DictAttr {
 	return d
 }
 
+// DictFromEntries builds a DictAttr from entries in any order, taking
+// ownership of the slice. It returns the first duplicated name, if any.
+func DictFromEntries(es []NamedAttr) (DictAttr, string) {
+	for i := 1; i < len(es); i++ { // insertion sort: printed dicts are already sorted
+		for j := i; j > 0 && es[j].Name < es[j-1].Name; j-- {
+			es[j], es[j-1] = es[j-1], es[j]
+		}
+	}
+	for i := 1; i < len(es); i++ {
+		if es[i].Name == es[i-1].Name {
+			return DictAttr{}, es[i].Name
+		}
+	}
+	return DictAttr{Entries: es}, ""
+}
+
 // Get returns the value of name, or nil.
 func (d DictAttr) Get(name string) Attribute {
 	i := sort.Search(len(d.Entries), func(i int) bool { return d.Entries[i].Name >= name })

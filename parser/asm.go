@@ -149,29 +149,32 @@ func (p *parser) ParseOptionalAttrDict() (ir.DictAttr, error) {
 }
 
 func (p *parser) parseDict() (ir.DictAttr, error) {
-	var d ir.DictAttr
+	start := p.Loc()
 	if err := p.ParsePunct("{"); err != nil {
-		return d, err
+		return ir.DictAttr{}, err
 	}
 	if p.ParseOptionalPunct("}") {
-		return d, nil
+		return ir.DictAttr{}, nil
 	}
+	var es []ir.NamedAttr
 	for {
 		name, val, err := p.parseDictEntry()
 		if err != nil {
-			return d, err
+			return ir.DictAttr{}, err
 		}
-		if d.Get(name) != nil {
-			return d, p.Errorf("duplicate key '%s' in dictionary attribute", name)
-		}
-		d = d.With(name, val)
+		es = append(es, ir.NamedAttr{Name: name, Value: val})
 		if p.ParseOptionalPunct("}") {
-			return d, nil
+			break
 		}
 		if err := p.ParsePunct(","); err != nil {
-			return d, p.expected("',' or '}' in dictionary")
+			return ir.DictAttr{}, p.expected("',' or '}' in dictionary")
 		}
 	}
+	d, dup := ir.DictFromEntries(es)
+	if dup != "" {
+		return d, ir.Errorf(start, "duplicate key '%s' in dictionary attribute", dup)
+	}
+	return d, nil
 }
 
 func (p *parser) parseDictEntry() (string, ir.Attribute, error) {

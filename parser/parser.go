@@ -581,9 +581,13 @@ func (p *parser) parseGenericTail(st *ir.OpState) error {
 	if err != nil {
 		return err
 	}
-	for _, e := range d.Entries {
-		st.AddAttr(e.Name, e.Value)
+	if st.Def == nil || len(st.Def.Inherent) == 0 {
+		if st.Attrs.Len() == 0 {
+			st.Attrs = d
+			return nil
+		}
 	}
+	st.MergeAttrDict(d)
 	return nil
 }
 
