@@ -10,6 +10,7 @@ import (
 
 	"github.com/sparsetriton/sp/dialect/all"
 	"github.com/sparsetriton/sp/ir"
+	"github.com/sparsetriton/sp/lower/ptx"
 	"github.com/sparsetriton/sp/parser"
 	"github.com/sparsetriton/sp/pass"
 )
@@ -47,6 +48,10 @@ func (d *driver) main() int {
 			fmt.Fprintf(d.stdout, "  %s\n", dl.Name)
 		}
 		return 0
+	}
+	if cfg.emit != "mlir" && cfg.emit != "ptx" {
+		fmt.Fprintf(d.stderr, "%s: error: --emit takes mlir or ptx, not %q\n", cmdLineFile, cfg.emit)
+		return 1
 	}
 	pm, err := d.buildPipeline()
 	if err != nil {
@@ -225,9 +230,32 @@ func (d *driver) processChunk(pm *pass.Manager, name string, c chunk, split bool
 		return ""
 	}
 	start = time.Now()
+	if d.cfg.emit == "ptx" {
+		out, err := emitPTX(mod)
+		d.timing.AddRow("PTX lowering", time.Since(start))
+		if err != nil {
+			d.report(err)
+			return ""
+		}
+		return out
+	}
 	out := ir.Print(mod, d.printOptions()) + "\n"
 	d.timing.AddRow("Output", time.Since(start))
 	return out
+}
+
+// emitPTX lowers a TritonGPU module to PTX (target from the module's
+// triton_gpu.target), led by its kernel manifest as a comment block.
+func emitPTX(mod *ir.Operation) (string, error) {
+	res, err := ptx.Lower(mod, ptx.Options{})
+	if err != nil {
+		return "", err
+	}
+	man, err := res.Manifest.CommentBlock()
+	if err != nil {
+		return "", err
+	}
+	return man + res.PTX, nil
 }
 
 func (d *driver) instrumentations() []pass.Instrumentation {

@@ -53,6 +53,7 @@ type config struct {
 	showDialects     bool
 	htmlFile         string
 	genDocs          bool
+	emit             string
 }
 
 // flagPass is one pass (or named pipeline) flag in command-line order.
@@ -165,6 +166,7 @@ func newApp(reg *pass.Registry, cfg *config) *cli.App {
 		&cli.BoolFlag{Name: "dump-pass-pipeline", Usage: "print the pipeline that will run to stderr", Destination: &cfg.dumpPipeline},
 		&cli.BoolFlag{Name: "show-dialects", Usage: "list the registered dialects", Destination: &cfg.showDialects},
 		&cli.StringFlag{Name: "dump-pass-html", Usage: "write an HTML page with the IR diff after each pass to `FILE`", Destination: &cfg.htmlFile},
+		&cli.StringFlag{Name: "emit", Value: "mlir", Usage: "output: mlir, or ptx (lower/ptx after the pipeline; the kernel manifest leads as a comment block)", Destination: &cfg.emit},
 		&cli.BoolFlag{Name: "gen-pass-docs", Usage: "write Markdown documentation of every pass (docs/passes.md)", Destination: &cfg.genDocs, Hidden: true},
 	}
 	for _, p := range reg.Passes() {

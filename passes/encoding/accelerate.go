@@ -35,9 +35,18 @@ other uses get a triton_gpu.convert_layout back to the old blocked layout
 
 Requirements (diagnostics otherwise): f16 or bf16 operands of one type with
 an f32 accumulator, rank 2, M a multiple of 16, N of 8, K of 16 (dense) or
-32 (sparse), sparseIndex 0 (a 2:4 sparse B must be written as the
-transposed product Cᵀ = Bᵀ·Aᵀ with the sparse operand first: the MMA
-instructions take metadata for A only), module target cuda:80 or newer.`
+32 (sparse), module target cuda:80 or newer.
+
+A 2:4 sparse B (sparseIndex = 1: values K/2 x N, metadata N/16 x K, the
+metadata of Bᵀ) is computed as the transposed product, since the MMA
+instructions take metadata for A only: Cᵀ = Bᵀ·Aᵀ with tt.trans of the
+values (N x K/2, meta = 0) as operand 0, the metadata unchanged (opIdx = 0,
+meta = 1), tt.trans of A (K x M) as operand 1, and the accumulator kept
+transposed (N x M, #mma with warps chosen for N x M). A loop-carried
+accumulator stays transposed through the loop; the result is transposed
+back (convert_layout to the transposed blocked layout, then tt.trans) where
+it is used. tt.trans of a blocked tensor yields the blocked layout with
+every per-dimension field permuted, so it moves no data.`
 
 // AccelerateMatmul is the tritongpu-accelerate-matmul pass.
 var AccelerateMatmul = &pass.Pass{
@@ -72,18 +81,29 @@ func runAccelerate(ctx *pass.Context, module *ir.Operation) error {
 		if err := checkMmaDot(d); err != nil {
 			return err
 		}
+		sc, _ := tt.ShapeOf(d.Result(0).Type())
+		if tt.DotSparseIndex(d) == tt.SparseIndexB {
+			sc = []int64{sc[1], sc[0]}
+		}
 		mma := ttgpu.NvidiaMmaEncoding{VersionMajor: mmaVersionFor(cfg.cc), VersionMinor: 0,
-			WarpsPerCTA: warpsPerTileV2(d, cfg.numWarps), InstrShape: []int{16, 8}}
-		rewriteDot(b, d, mma)
+			WarpsPerCTA: warpsPerTileV2(sc, cfg.numWarps), InstrShape: []int{16, 8}}
 		ctx.Remarkf(d, "%s", dotRemark(d, mma, cfg))
+		if tt.DotSparseIndex(d) == tt.SparseIndexB {
+			rewriteSparseB(b, d, mma)
+			continue
+		}
+		rewriteDot(b, d, mma)
 	}
 	return nil
 }
 
 func dotRemark(d *ir.Operation, mma ttgpu.NvidiaMmaEncoding, cfg moduleConfig) string {
 	instr := "mma.sync m16n8k16 (dense)"
-	if tt.DotSparseIndex(d) == tt.SparseIndexA {
+	switch tt.DotSparseIndex(d) {
+	case tt.SparseIndexA:
 		instr = "mma.sp m16n8k32 (2:4 sparse A)"
+	case tt.SparseIndexB:
+		instr = "mma.sp m16n8k32 (2:4 sparse B as the transposed product Cᵀ = Bᵀ·Aᵀ)"
 	}
 	note := ""
 	if cfg.cc >= 90 {
@@ -96,9 +116,6 @@ func dotRemark(d *ir.Operation, mma ttgpu.NvidiaMmaEncoding, cfg moduleConfig) s
 // checkMmaDot reports why the MMA v2 path cannot take d.
 func checkMmaDot(d *ir.Operation) error {
 	si := tt.DotSparseIndex(d)
-	if si == tt.SparseIndexB {
-		return ir.OpError(d, "tritongpu-accelerate-matmul: sparseIndex = 1 (2:4 sparse B) is not supported by the MMA instructions, which take metadata for A only; write the transposed product Cᵀ = Bᵀ·Aᵀ with the sparse operand first (sparse-fork.md §9.2)")
-	}
 	ta, tb, tc := d.Operand(0).Type(), d.Operand(1).Type(), d.Operand(2).Type()
 	ea, eb, ec := tt.ElemOf(ta), tt.ElemOf(tb), tt.ElemOf(tc)
 	if !is16BitFloat(ea) || !ir.TypeEqual(ea, eb) || !ir.TypeEqual(ec, ir.FloatType{Kind: ir.F32}) {
@@ -112,8 +129,11 @@ func checkMmaDot(d *ir.Operation) error {
 	}
 	m, n, k := sc[0], sc[1], sb[0]
 	kStep := int64(16)
-	if si == tt.SparseIndexA {
+	switch si {
+	case tt.SparseIndexA:
 		kStep = 32
+	case tt.SparseIndexB: // computed as Cᵀ = Bᵀ·Aᵀ: N is the MMA's M
+		m, n, k, kStep = sc[1], sc[0], 2*sb[0], 32
 	}
 	if m%16 != 0 || n%8 != 0 || k%kStep != 0 {
 		return ir.OpError(d, "tritongpu-accelerate-matmul: tile M x N x K = %d x %d x %d must have M a multiple of 16, N of 8 and K of %d", m, n, k, kStep)
@@ -129,8 +149,7 @@ func is16BitFloat(t ir.Type) bool {
 // warpsPerTileV2 is Triton 3.1's warpsPerTileV2 for a rank-2 dot without a
 // chained dot: per-warp tile 16x8; double wm while the M side has at least
 // as many 16-row tiles per warp as the N side has 16-column pairs per warp.
-func warpsPerTileV2(d *ir.Operation, numWarps int) []int {
-	shape, _ := tt.ShapeOf(d.Result(0).Type())
+func warpsPerTileV2(shape []int64, numWarps int) []int {
 	ret := []int64{1, 1}
 	for ret[0]*ret[1] < int64(numWarps) {
 		if shape[0]/16/ret[0] >= shape[1]/(8*2)/ret[1] {

@@ -248,7 +248,9 @@ func (c *classes) layoutOf(v *ir.Value, numWarps, tpw int) ir.Attribute {
 		return l
 	}
 	// A class derived from an expand_dims result is a slice of its layout
-	// (the first expand_dims in program order decides).
+	// (the first expand_dims in program order decides). The default is
+	// recorded first so that a malformed cycle cannot recurse forever.
+	c.layouts[root] = defaultBlocked(c.representativeShape(root), numWarps, tpw)
 	for _, w := range c.values {
 		if c.find(w) != root {
 			continue
@@ -260,9 +262,7 @@ func (c *classes) layoutOf(v *ir.Value, numWarps, tpw int) ir.Attribute {
 			return l
 		}
 	}
-	l := defaultBlocked(c.representativeShape(root), numWarps, tpw)
-	c.layouts[root] = l
-	return l
+	return c.layouts[root]
 }
 
 // representativeShape is the pointer shape of the class's first load or

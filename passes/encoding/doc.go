@@ -29,7 +29,10 @@
 //     #blocked}>, where #blocked is the layout of the expand_dims result.
 //     A blocked layout may cover more elements than its tensor (e.g. a
 //     128x1 tensor in a layout whose tile is 8x64): elements are then
-//     replicated across threads, as in Triton.
+//     replicated across threads, as in Triton. The accumulator chain is the
+//     exception: its splat arith.constant initialiser, the scf.for
+//     argument/yield/result and elementwise ops on the result (e.g.
+//     arith.truncf) carry #mma (item 4).
 //  3. tt.load / tt.store of pointer tensors use the blocked layout of
 //     their pointer operand; sizePerThread[order[0]] elements per thread are
 //     contiguous in memory and aligned to their byte size (at most 16
@@ -44,7 +47,8 @@
 //     is a multiple of 16, N of 8, K (logical) of 16 dense / 32 sparse.
 //     M tiles of 16 rows and N tiles of 8 columns are dealt to warps round
 //     robin: warp (i, j) owns M tiles i, i+wm, … and N tiles j, j+wn, ….
-//     sparseIndex = 1 never reaches the lowering (rejected: write Cᵀ = Bᵀ·Aᵀ).
+//     Every dot the lowering sees has sparseIndex -1 or 0: a sparse B
+//     (sparseIndex = 1) has been rewritten as Cᵀ = Bᵀ·Aᵀ (item 9).
 //  5. Dot operands are results of triton_gpu.local_load from a
 //     !tt.memdesc<tile, #shared, #triton_gpu.shared_memory[, mutable]>
 //     with the result encodings
@@ -87,6 +91,18 @@
 //     Other convert_layout ops between distributed layouts may remain
 //     where two layout classes meet (rare; always legal to lower through
 //     shared memory).
+//  9. tt.trans {order = array<i32: 1, 0>} appears only for sparse-B dots
+//     (the transposed product): on a rank-2 tensor from #blocked<{spt,
+//     tpw, wpc, order}> to #blocked<{spt', tpw', wpc', order'}> with every
+//     per-dimension field swapped and order' = [1 - order[0], 1 - order[1]]
+//     (a relabelling: each thread keeps its registers); and on a memdesc
+//     view, `tt.trans %view {order = array<i32: 1, 0>} : !tt.memdesc<KxN,
+//     #shared<{…, order = [1, 0]}>, …, mutable> -> !tt.memdesc<NxK,
+//     #shared<{…, order = [0, 1]}>, …, mutable>`, the same bytes indexed the
+//     other way round (swizzle.Shared.Offset agrees for both), feeding a
+//     local_load. The loop-carried accumulator is then N x M and the result
+//     is transposed back after the loop (convert_layout to a blocked layout,
+//     then tt.trans).
 //
 // # Invariants
 //

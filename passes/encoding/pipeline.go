@@ -22,7 +22,11 @@ shape, ir-syntax.md §6), for dense and sparse operands alike.
 A load is pipelined when it is a tt.load of a tensor of pointers directly
 in the body of an innermost scf.for whose only user is a
 triton_gpu.local_alloc (as tritongpu-stage-dot-operands leaves dot operands)
-read only by triton_gpu.local_load. The ops computing its pointer, mask and
+read only by triton_gpu.local_load, or a tt.trans{order = [1, 0]} whose only
+user is such a local_alloc (the operands of a sparse-B dot computed as the
+transposed product): the ring buffer then holds the loaded tile with the
+transposed shared order (the same bytes) and the loop reads it through
+tt.trans of the memdesc view. The ops computing its pointer, mask and
 other operands (and the loop-carried values they read, with the yields
 that advance them) form stage 0; they must be pure, used only by stage 0,
 and the loop results of those carried values must be unused. Everything
@@ -100,6 +104,7 @@ type loopPlan struct {
 	body   *ir.Block
 	loads  []*ir.Operation // tt.load, in body order
 	allocs []*ir.Operation // the local_alloc reading each load
+	trans  []*ir.Operation // the tt.trans between load and local_alloc, or nil
 	stage0 map[*ir.Operation]bool
 	carry  map[int]bool // iter arg positions advanced by stage 0
 }
@@ -113,11 +118,19 @@ func analyzeLoop(loop *ir.Operation) (*loopPlan, string) {
 			continue
 		}
 		a := op.Result(0).Uses()[0].Op
+		var tr *ir.Operation
+		if isTranspose2D(a) && len(a.Result(0).Uses()) == 1 {
+			tr, a = a, a.Result(0).Uses()[0].Op
+		}
 		if a.Name != opLocalAlloc || a.Block() != body || !onlyLocalLoads(a.Result(0)) {
+			continue
+		}
+		if _, ok := a.Result(0).Type().(tt.MemDescType).Encoding.(ttgpu.SharedEncoding); tr != nil && !ok {
 			continue
 		}
 		pl.loads = append(pl.loads, op)
 		pl.allocs = append(pl.allocs, a)
+		pl.trans = append(pl.trans, tr)
 	}
 	if len(pl.loads) == 0 {
 		return nil, ""
@@ -170,9 +183,11 @@ func (pl *loopPlan) collectStage0() string {
 		if op.Name == opLoad {
 			continue
 		}
-		for _, u := range op.Result(0).Uses() {
-			if !pl.stage0[u.Op] && !(u.Op == yield && pl.carry[u.Index]) {
-				return "a value of the address computation is also used by the loop's compute (" + op.Name + ")"
+		for _, r := range op.Results() {
+			for _, u := range r.Uses() {
+				if !pl.stage0[u.Op] && !(u.Op == yield && pl.carry[u.Index]) {
+					return "a value of the address computation is also used by the loop's compute (" + op.Name + ")"
+				}
 			}
 		}
 	}
@@ -200,39 +215,61 @@ func (pl *loopPlan) stage0Ops() []*ir.Operation {
 	return ops
 }
 
+// rewriter holds what the parts of one loop's rewrite share.
+type rewriter struct {
+	pl   *loopPlan
+	b    *ir.Builder
+	S    int
+	bufs []*ir.Value // one ring buffer per load
+	cst  func(ir.Type, int64) *ir.Value
+	c0   *ir.Value
+}
+
 func (pl *loopPlan) rewrite(b *ir.Builder, S int) {
-	loop, body := pl.loop, pl.body
-	b.Loc = loop.Loc
-	b.SetInsertionPointBefore(loop)
-	lb, ub, step := loop.Operand(0), loop.Operand(1), loop.Operand(2)
-	ivT := lb.Type()
-	bufs := make([]*ir.Value, len(pl.loads))
-	for k, a := range pl.allocs {
-		md := a.Result(0).Type().(tt.MemDescType)
-		bufs[k] = b.Create(opLocalAlloc, nil, []ir.Type{ringType(md, S)}).Result(0)
+	b.Loc = pl.loop.Loc
+	b.SetInsertionPointBefore(pl.loop)
+	rw := &rewriter{pl: pl, b: b, S: S, bufs: make([]*ir.Value, len(pl.loads)), cst: constantsAtEntry(b.Ctx, pl.loop)}
+	rw.c0 = rw.cst(ir.I32, 0)
+	for k := range pl.allocs {
+		rw.bufs[k] = b.Create(opLocalAlloc, nil, []ir.Type{ringType(pl.tileType(k), S)}).Result(0)
 	}
-	cst := constantsAtEntry(b.Ctx, loop)
-	c0 := cst(ir.I32, 0)
-	// Prologue: stage 0 of iterations 0 .. S-2 into buffers 0 .. S-2.
+	rw.prologue()
+	ins, ext := rw.addIndices()
+	rw.body(ins, ext)
+	// Epilogue: drain and free.
+	b.Loc = pl.loop.Loc
+	b.SetInsertionPointAfter(pl.loop)
+	b.Create(opWait, nil, []ir.Type{ttgpu.AsyncTokenType{}}, ir.NamedAttr{Name: "num", Value: ir.I32Attr(0)})
+	for _, buf := range rw.bufs {
+		b.Create(opLocalDealloc, []*ir.Value{buf}, nil)
+	}
+}
+
+// prologue runs stage 0 of iterations 0 .. S-2 into buffers 0 .. S-2 and
+// makes the carried stage-0 values start at iteration S-1.
+func (rw *rewriter) prologue() {
+	pl, b := rw.pl, rw.b
+	loop, body := pl.loop, pl.body
+	lb, ub, step := loop.Operand(0), loop.Operand(1), loop.Operand(2)
 	cur := map[int]*ir.Value{}
 	for j := range pl.carry {
 		cur[j] = loop.Operand(3 + j)
 	}
-	for s := 0; s < S-1; s++ {
+	for s := 0; s < rw.S-1; s++ {
 		ivs := lb
 		if s > 0 {
-			ivs = arith.BuildBinary(b, "arith.addi", lb, arith.BuildBinary(b, "arith.muli", step, cst(ivT, int64(s))))
+			ivs = arith.BuildBinary(b, "arith.addi", lb, arith.BuildBinary(b, "arith.muli", step, rw.cst(lb.Type(), int64(s))))
 		}
 		valid := arith.BuildCmpI(b, arith.SLT, ivs, ub)
 		m := map[*ir.Value]*ir.Value{body.Arg(0): ivs}
 		for j, v := range cur {
 			m[body.Arg(j+1)] = v
 		}
-		idx := cst(ir.I32, int64(s))
+		idx := rw.cst(ir.I32, int64(s))
 		var toks []*ir.Value
 		for _, op := range pl.stage0Ops() {
 			if k := pl.loadIndex(op); k >= 0 {
-				toks = append(toks, pl.copyInto(b, op, m, valid, bufs[k], idx, c0))
+				toks = append(toks, pl.copyInto(b, op, m, valid, rw.bufs[k], idx, rw.c0))
 				continue
 			}
 			b.Insert(ir.Clone(op, m))
@@ -247,20 +284,36 @@ func (pl *loopPlan) rewrite(b *ir.Builder, S int) {
 	for j, v := range cur {
 		loop.SetOperand(3+j, v)
 	}
-	// Loop: insert and extract indices as new iter args.
-	insInit := cst(ir.I32, int64(S-1))
-	loop.SetOperands(append(append([]*ir.Value(nil), loop.Operands()...), insInit, c0))
-	ins, ext := body.AddArg(ir.I32), body.AddArg(ir.I32)
+}
+
+// addIndices adds the insert (initially S-1) and extract (initially 0)
+// indices as i32 iter args and returns their block arguments.
+func (rw *rewriter) addIndices() (ins, ext *ir.Value) {
+	loop, body := rw.pl.loop, rw.pl.body
+	loop.SetOperands(append(append([]*ir.Value(nil), loop.Operands()...), rw.cst(ir.I32, int64(rw.S-1)), rw.c0))
+	ins, ext = body.AddArg(ir.I32), body.AddArg(ir.I32)
 	loop.AddResult(ir.I32)
 	loop.AddResult(ir.I32)
+	return ins, ext
+}
+
+// body waits for the current stage, reads it through views at the extract
+// index, runs stage 0 for iteration i+S-1 into the insert index and
+// advances both indices.
+func (rw *rewriter) body(ins, ext *ir.Value) {
+	pl, b := rw.pl, rw.b
+	body, step, ub := pl.body, pl.loop.Operand(2), pl.loop.Operand(1)
 	b.SetInsertionPointToStart(body)
-	b.Create(opWait, nil, []ir.Type{ttgpu.AsyncTokenType{}}, ir.NamedAttr{Name: "num", Value: ir.I32Attr(int64(S - 2))})
+	b.Create(opWait, nil, []ir.Type{ttgpu.AsyncTokenType{}}, ir.NamedAttr{Name: "num", Value: ir.I32Attr(int64(rw.S - 2))})
 	for k, a := range pl.allocs {
-		md := a.Result(0).Type().(tt.MemDescType)
-		sub := b.Create(opSubview, []*ir.Value{bufs[k], ext, c0, c0}, []ir.Type{slotType(md)}).Result(0)
+		sub := b.Create(opSubview, []*ir.Value{rw.bufs[k], ext, rw.c0, rw.c0}, []ir.Type{slotType(pl.tileType(k))}).Result(0)
+		if pl.trans[k] != nil { // a transposed view of the loaded tile
+			md := a.Result(0).Type().(tt.MemDescType)
+			sub = b.Create("tt.trans", []*ir.Value{sub}, []ir.Type{slotType(md)}, ir.NamedAttr{Name: "order", Value: ir.I32Array(1, 0)}).Result(0)
+		}
 		a.Result(0).ReplaceAllUsesWith(sub)
 	}
-	ivn := arith.BuildBinary(b, "arith.addi", body.Arg(0), arith.BuildBinary(b, "arith.muli", step, cst(ivT, int64(S-1))))
+	ivn := arith.BuildBinary(b, "arith.addi", body.Arg(0), arith.BuildBinary(b, "arith.muli", step, rw.cst(step.Type(), int64(rw.S-1))))
 	validn := arith.BuildCmpI(b, arith.SLT, ivn, ub)
 	for op := range pl.stage0 {
 		for i, v := range op.Operands() {
@@ -270,29 +323,24 @@ func (pl *loopPlan) rewrite(b *ir.Builder, S int) {
 		}
 	}
 	var toks []*ir.Value
-	var last *ir.Operation
 	for k, l := range pl.loads {
 		b.Loc = l.Loc
 		b.SetInsertionPointBefore(l)
-		toks = append(toks, pl.copyInto(b, l, map[*ir.Value]*ir.Value{}, validn, bufs[k], ins, c0))
-		last = toks[len(toks)-1].DefiningOp()
+		toks = append(toks, pl.copyInto(b, l, map[*ir.Value]*ir.Value{}, validn, rw.bufs[k], ins, rw.c0))
 	}
-	b.SetInsertionPointAfter(last)
+	b.SetInsertionPointAfter(toks[len(toks)-1].DefiningOp())
 	b.Create(opCommit, toks, []ir.Type{ttgpu.AsyncTokenType{}})
 	for k, l := range pl.loads {
 		pl.allocs[k].Erase()
+		if pl.trans[k] != nil {
+			pl.trans[k].Erase()
+		}
 		l.Erase()
 	}
 	y := body.Terminator()
-	b.Loc = loop.Loc
+	b.Loc = pl.loop.Loc
 	b.SetInsertionPointBefore(y)
-	y.SetOperands(append(append([]*ir.Value(nil), y.Operands()...), nextIndex(b, cst, ins, S), nextIndex(b, cst, ext, S)))
-	// Epilogue: drain and free.
-	b.SetInsertionPointAfter(loop)
-	b.Create(opWait, nil, []ir.Type{ttgpu.AsyncTokenType{}}, ir.NamedAttr{Name: "num", Value: ir.I32Attr(0)})
-	for _, buf := range bufs {
-		b.Create(opLocalDealloc, []*ir.Value{buf}, nil)
-	}
+	y.SetOperands(append(append([]*ir.Value(nil), y.Operands()...), nextIndex(b, rw.cst, ins, rw.S), nextIndex(b, rw.cst, ext, rw.S)))
 }
 
 func (pl *loopPlan) loadIndex(op *ir.Operation) int {
@@ -320,8 +368,7 @@ func (pl *loopPlan) copyInto(b *ir.Builder, l *ir.Operation, m map[*ir.Value]*ir
 	if lm := tt.LoadMask(l); lm != nil {
 		mask = arith.BuildBinary(b, "arith.andi", lookup(m, lm), mask)
 	}
-	md := pl.allocs[pl.loadIndex(l)].Result(0).Type().(tt.MemDescType)
-	sub := b.Create(opSubview, []*ir.Value{buf, idx, c0, c0}, []ir.Type{slotType(md)}).Result(0)
+	sub := b.Create(opSubview, []*ir.Value{buf, idx, c0, c0}, []ir.Type{slotType(pl.tileType(pl.loadIndex(l)))}).Result(0)
 	operands := []*ir.Value{ptr, sub, mask}
 	if o := tt.LoadOther(l); o != nil {
 		operands = append(operands, lookup(m, o))
@@ -333,6 +380,29 @@ func (pl *loopPlan) copyInto(b *ir.Builder, l *ir.Operation, m map[*ir.Value]*ir
 		}
 	}
 	return cp.Result(0)
+}
+
+// tileType is the shared tile the copies of load k write: the staged
+// local_alloc's type, or for a load staged through tt.trans the loaded
+// (untransposed) shape with the transposed shared order, which is the same
+// memory layout viewed the other way round.
+func (pl *loopPlan) tileType(k int) tt.MemDescType {
+	md := pl.allocs[k].Result(0).Type().(tt.MemDescType)
+	if pl.trans[k] == nil {
+		return md
+	}
+	sh := md.Encoding.(ttgpu.SharedEncoding)
+	sh.Order = []int{1 - sh.Order[0], 1 - sh.Order[1]}
+	return tt.MemDescType{Shape: []int64{md.Shape[1], md.Shape[0]}, Elem: md.Elem, Encoding: sh, MemorySpace: md.MemorySpace}
+}
+
+// isTranspose2D reports whether op is tt.trans{order = [1, 0]} of a rank-2 tensor.
+func isTranspose2D(op *ir.Operation) bool {
+	if op.Name != "tt.trans" || op.NumOperands() != 1 {
+		return false
+	}
+	o := tt.TransOrder(op)
+	return len(o) == 2 && o[0] == 1 && o[1] == 0 && isTensor(op.Operand(0).Type())
 }
 
 func ringType(md tt.MemDescType, S int) tt.MemDescType {

@@ -1,6 +1,7 @@
 package encoding
 
 import (
+	"github.com/sparsetriton/sp/dialect/ttgpu"
 	"github.com/sparsetriton/sp/ir"
 	"github.com/sparsetriton/sp/pass"
 )
@@ -20,9 +21,9 @@ triton_gpu.convert_layout ops, repeating until nothing changes:
     epilogue converts f16 rather than f32 from #mma to #blocked);
  5. dead conversions are erased.
 
-Conversions to and from dot_op encodings are kept (they are what
-tritongpu-stage-dot-operands stages through shared memory), except where
-rules 1 and 2 remove them.`
+Conversions to dot_op encodings only take rules 1, 2 and 5: they are what
+tritongpu-stage-dot-operands stages through shared memory, so a dot
+operand is never rematerialised in a dot_op layout.`
 
 // RemoveLayoutConversions is the tritongpu-remove-layout-conversions pass.
 var RemoveLayoutConversions = &pass.Pass{
@@ -63,16 +64,17 @@ func simplifyConvert(b *ir.Builder, cv *ir.Operation) bool {
 		return true
 	}
 	def := src.DefiningOp()
-	if def == nil {
-		return false
-	}
+	_, toDot := encodingOf(to).(ttgpu.DotOperandEncoding)
 	switch {
+	case def == nil:
 	case def.Name == opConvert:
 		cv.SetOperand(0, def.Operand(0))
 		if !src.HasUses() {
 			def.Erase()
 		}
 		return true
+	case toDot:
+		return false
 	case rematerializable(def):
 		nv := src
 		if len(src.Uses()) == 1 {

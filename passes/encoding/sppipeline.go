@@ -6,6 +6,7 @@ import (
 
 	"github.com/sparsetriton/sp/pass"
 	"github.com/sparsetriton/sp/passes/decompose"
+	"github.com/sparsetriton/sp/passes/tensorptr"
 	"github.com/sparsetriton/sp/passes/transform"
 )
 
@@ -34,8 +35,7 @@ func pipelineSteps() []step {
 	return []step{
 		{decompose.Pass, nil, "split #tt.sparse tensors into values and i16 metadata before anything looks at shapes"},
 		{transform.Canonicalize, nil, "fold the index arithmetic the decomposition emits"},
-		// triton-rewrite-tensor-pointer goes here (block pointers -> masked
-		// pointer tensors) once passes/tensorptr exports its Pass.
+		{tensorptr.Pass, nil, "block pointers -> masked pointer tensors, which the layout passes take"},
 		{transform.Canonicalize, nil, "clean up before layout assignment"},
 		{Convert, convertOpts, "TTIR -> TTGIR: blocked layouts on every tensor, module attributes"},
 		{Coalesce, nil, "16-byte global accesses where the axis analysis proves them safe"},
@@ -59,7 +59,7 @@ passes, with the 2:4 fork's decomposition first):
 
  1. decompose-sparse-tensors: split #tt.sparse tensors into values and metadata
  2. canonicalize
- 3. (triton-rewrite-tensor-pointer, once available: block pointers to pointer tensors)
+ 3. triton-rewrite-tensor-pointer: block pointers to masked pointer tensors
  4. canonicalize
  5. convert-triton-to-tritongpu{num-warps threads-per-warp=32 num-ctas target}
  6. tritongpu-coalesce

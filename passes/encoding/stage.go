@@ -15,6 +15,9 @@ memory: a triton_gpu.convert_layout from a distributed layout to
   %m = triton_gpu.local_alloc %x : (tensor<…, #blocked>) -> !tt.memdesc<…, #shared, #triton_gpu.shared_memory>
   %y = triton_gpu.local_load %m : !tt.memdesc<…> -> tensor<…, #dot_op>
 
+placed right after the definition of %x (so a loop-invariant operand is
+staged once, before the loop).
+
 The shared layout #triton_gpu.shared<{vec, perPhase, maxPhase, order,
 hasLeadingOffset = false}> is chosen per operand by
 swizzle.ForDotOperand(opIdx, kWidth, elemBits, tile, order, meta), the
@@ -75,7 +78,16 @@ func stageOperand(b *ir.Builder, cv *ir.Operation, dst ttgpu.DotOperandEncoding)
 	}
 	md := tt.MemDescType{Shape: rt.Shape, Elem: rt.Elem, Encoding: sh, MemorySpace: ttgpu.SharedMemorySpace{}}
 	b.Loc = cv.Loc
-	b.SetInsertionPointBefore(cv)
+	// Stage right after the operand is defined, so that a loop-invariant
+	// operand is staged once, outside the loop.
+	switch def := src.DefiningOp(); {
+	case def != nil:
+		b.SetInsertionPointAfter(def)
+	case cv.Block() == src.OwnerBlock():
+		b.SetInsertionPointBefore(cv)
+	default:
+		b.SetInsertionPointToStart(src.OwnerBlock())
+	}
 	alloc := b.Create(opLocalAlloc, []*ir.Value{src}, []ir.Type{md}).Result(0)
 	ld := b.Create(opLocalLoad, []*ir.Value{alloc}, []ir.Type{cv.Result(0).Type()}).Result(0)
 	cv.Result(0).ReplaceAllUsesWith(ld)

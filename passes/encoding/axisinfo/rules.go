@@ -175,9 +175,15 @@ func mul(l, r Info, shape []int64) Info {
 	return out
 }
 
+// div: an exact division by a constant power of two p (p divides the
+// dividend's divisibility) leaves divisibility / p.
 func div(l, r Info, shape []int64) Info {
 	out := binary(shape, func(d int) (int64, int64, int64) {
-		return 1, 1, gcd(l.Constancy[d], r.Constancy[d])
+		v := int64(1)
+		if p := r.Constant; p != nil && *p > 0 && *p&(*p-1) == 0 && l.Divisibility[d]%*p == 0 {
+			v = l.Divisibility[d] / *p
+		}
+		return 1, v, gcd(l.Constancy[d], r.Constancy[d])
 	})
 	out.Constant = constOf(l, r, func(x, y int64) (int64, bool) { return x / max(y, 1), y != 0 })
 	if out.Constant != nil {

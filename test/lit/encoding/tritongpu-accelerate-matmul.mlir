@@ -75,3 +75,42 @@ module attributes {"triton_gpu.num-ctas" = 1 : i32, "triton_gpu.num-warps" = 4 :
     tt.return %d : tensor<64x64xf32, #blocked>
   }
 }
+
+// -----
+
+// A 2:4 sparse B (values K/2 x N, metadata N/16 x K) is computed as the
+// transposed product Cᵀ = Bᵀ·Aᵀ: trans(values) is operand 0 with meta = 0,
+// the metadata keeps meta = 1 (now opIdx 0), trans(A) is operand 1, the
+// loop-carried accumulator stays N x M in #mma and is transposed back once
+// after the loop.
+// CHECK: #[[$MMAT:mma[0-9]*]] = #triton_gpu.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+// CHECK-LABEL: tt.func @sparse_b
+// CHECK:       %[[ACC0:.+]] = arith.constant dense<0.000000e+00> : tensor<64x128xf32, #[[$MMAT]]>
+// CHECK:       %[[R:.+]] = scf.for {{.+}} iter_args(%[[ACC:.+]] = %[[ACC0]]) -> (tensor<64x128xf32, #[[$MMAT]]>)
+// CHECK-DAG:     %[[VT:.+]] = tt.trans %arg1 {order = array<i32: 1, 0>} : tensor<32x64xf16, #blocked> -> tensor<64x32xf16, #[[$BT:blocked[0-9]*]]>
+// CHECK-DAG:     %[[AT:.+]] = tt.trans %arg0 {order = array<i32: 1, 0>} : tensor<128x64xf16, #blocked> -> tensor<64x128xf16, #[[$BT]]>
+// CHECK-DAG:     %[[A2:.+]] = triton_gpu.convert_layout %[[VT]] : {{.+}} -> tensor<64x32xf16, #triton_gpu.dot_op<{opIdx = 0, parent = #[[$MMAT]], kWidth = 2, meta = 0}>>
+// CHECK-DAG:     %[[B2:.+]] = triton_gpu.convert_layout %[[AT]] : {{.+}} -> tensor<64x128xf16, #triton_gpu.dot_op<{opIdx = 1, parent = #[[$MMAT]], kWidth = 2}>>
+// CHECK-DAG:     %[[E2:.+]] = triton_gpu.convert_layout %arg2 : {{.+}} -> tensor<4x64xi16, #triton_gpu.dot_op<{opIdx = 0, parent = #[[$MMAT]], kWidth = 2, meta = 1}>>
+// CHECK:         %[[D:.+]] = tt.dot %[[A2]], %[[B2]], %[[ACC]], %[[E2]], sparseIndex = 0 : {{.+}} -> tensor<64x128xf32, #[[$MMAT]]>
+// CHECK:         scf.yield %[[D]]
+// CHECK:       %[[C:.+]] = triton_gpu.convert_layout %[[R]] : tensor<64x128xf32, #[[$MMAT]]> -> tensor<64x128xf32, #[[$BT2:blocked[0-9]*]]>
+// CHECK:       %[[T:.+]] = tt.trans %[[C]] {order = array<i32: 1, 0>} : tensor<64x128xf32, #[[$BT2]]> -> tensor<128x64xf32, #blocked>
+// CHECK:       tt.return %[[T]]
+#blocked = #triton_gpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"triton_gpu.num-ctas" = 1 : i32, "triton_gpu.num-warps" = 4 : i32, triton_gpu.target = "cuda:80", "triton_gpu.threads-per-warp" = 32 : i32} {
+  tt.func @sparse_b(%a: tensor<128x64xf16, #blocked>, %bv: tensor<32x64xf16, #blocked>, %e: tensor<4x64xi16, #blocked>, %n: i32) -> tensor<128x64xf32, #blocked> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %acc0 = arith.constant dense<0.000000e+00> : tensor<128x64xf32, #blocked>
+    %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %acc0) -> (tensor<128x64xf32, #blocked>) : i32 {
+      %ad = triton_gpu.convert_layout %a : tensor<128x64xf16, #blocked> -> tensor<128x64xf16, #triton_gpu.dot_op<{opIdx = 0, parent = #blocked}>>
+      %bd = triton_gpu.convert_layout %bv : tensor<32x64xf16, #blocked> -> tensor<32x64xf16, #triton_gpu.dot_op<{opIdx = 1, parent = #blocked, meta = 0}>>
+      %ed = triton_gpu.convert_layout %e : tensor<4x64xi16, #blocked> -> tensor<4x64xi16, #triton_gpu.dot_op<{opIdx = 1, parent = #blocked, meta = 1}>>
+      // expected-remark @+1 {{tt.dot: nvidia_mma v2.0, warpsPerCTA = [2, 2], instruction mma.sp m16n8k32 (2:4 sparse B as the transposed product Cᵀ = Bᵀ·Aᵀ)}}
+      %d = tt.dot %ad, %bd, %acc, %ed, sparseIndex = 1 : tensor<128x64xf16, #triton_gpu.dot_op<{opIdx = 0, parent = #blocked}>>, tensor<4x64xi16, #triton_gpu.dot_op<{opIdx = 1, parent = #blocked, meta = 1}>> * tensor<32x64xf16, #triton_gpu.dot_op<{opIdx = 1, parent = #blocked, meta = 0}>> -> tensor<128x64xf32, #blocked>
+      scf.yield %d : tensor<128x64xf32, #blocked>
+    }
+    tt.return %r : tensor<128x64xf32, #blocked>
+  }
+}

@@ -65,3 +65,33 @@ module attributes {"triton_gpu.num-ctas" = 1 : i32, "triton_gpu.num-warps" = 4 :
     tt.return %d : tensor<128x128xf32, #blocked>
   }
 }
+
+// -----
+
+// A loop-invariant operand is staged once, before the loop; the loaded one
+// right after its load.
+// CHECK-LABEL: tt.func @invariant
+// CHECK:       %[[MB:.+]] = triton_gpu.local_alloc %arg1
+// CHECK-NEXT:  %[[B:.+]] = triton_gpu.local_load %[[MB]]
+// CHECK:       scf.for
+// CHECK-NEXT:    %[[A:.+]] = tt.load
+// CHECK-NEXT:    %[[MA:.+]] = triton_gpu.local_alloc %[[A]]
+// CHECK-NEXT:    %[[AD:.+]] = triton_gpu.local_load %[[MA]]
+// CHECK-NEXT:    tt.dot %[[AD]], %[[B]]
+#blocked = #triton_gpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #triton_gpu.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+module attributes {"triton_gpu.num-ctas" = 1 : i32, "triton_gpu.num-warps" = 4 : i32, triton_gpu.target = "cuda:80", "triton_gpu.threads-per-warp" = 32 : i32} {
+  tt.func @invariant(%pa: tensor<64x64x!tt.ptr<f16>, #blocked>, %b: tensor<64x64xf16, #blocked>, %n: i32) -> tensor<64x64xf32, #mma> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %acc0 = arith.constant dense<0.000000e+00> : tensor<64x64xf32, #mma>
+    %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %acc0) -> (tensor<64x64xf32, #mma>) : i32 {
+      %a = tt.load %pa : tensor<64x64x!tt.ptr<f16>, #blocked>
+      %ad = triton_gpu.convert_layout %a : tensor<64x64xf16, #blocked> -> tensor<64x64xf16, #triton_gpu.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
+      %bd = triton_gpu.convert_layout %b : tensor<64x64xf16, #blocked> -> tensor<64x64xf16, #triton_gpu.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>>
+      %d = tt.dot %ad, %bd, %acc : tensor<64x64xf16, #triton_gpu.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> * tensor<64x64xf16, #triton_gpu.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>> -> tensor<64x64xf32, #mma>
+      scf.yield %d : tensor<64x64xf32, #mma>
+    }
+    tt.return %r : tensor<64x64xf32, #mma>
+  }
+}

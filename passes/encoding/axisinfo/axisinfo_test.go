@@ -1,0 +1,128 @@
+package axisinfo
+
+import (
+	"fmt"
+	"os"
+	"testing"
+
+	"github.com/sparsetriton/sp/dialect/all"
+	"github.com/sparsetriton/sp/ir"
+	"github.com/sparsetriton/sp/parser"
+)
+
+func analyze(t *testing.T, src string) (*ir.Operation, *Analysis) {
+	t.Helper()
+	mod, err := parser.ParseAndVerify(all.Context(), "in.mlir", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	fn := mod.Collect("tt.func")[0]
+	return fn, Analyze(fn)
+}
+
+// nth is the result of the n-th op (in walk order) named opName.
+func nth(fn *ir.Operation, opName string, n int) *ir.Value {
+	ops := fn.Collect(opName)
+	return ops[n].Result(0)
+}
+
+func expect(t *testing.T, what string, got Info, contig, div, constancy []int64) {
+	t.Helper()
+	if fmt.Sprint(got.Contiguity) != fmt.Sprint(contig) || fmt.Sprint(got.Divisibility) != fmt.Sprint(div) || fmt.Sprint(got.Constancy) != fmt.Sprint(constancy) {
+		t.Errorf("%s: %v, want contiguity %v divisibility %v constancy %v", what, got, contig, div, constancy)
+	}
+}
+
+// The tutorial matmul: A's pointers are rows of 32 contiguous f16 whose
+// starts are 16-byte aligned (arguments divisible by 16); B's columns are
+// (pid*128 + range) % N, contiguous in runs of 16 only (N is known divisible
+// by 16, no more); along the rows each pointer is its own run (2-byte
+// aligned). The K masks are constant over runs of 16; the loop-carried
+// pointers keep all of it.
+func TestMatmulExample(t *testing.T) {
+	src, err := os.ReadFile("../../../examples/matmul.ttir.mlir")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fn, a := analyze(t, string(src))
+	loads := fn.Collect("tt.load")
+	pa, pb := loads[0].Operand(0), loads[1].Operand(0)
+	expect(t, "A pointers (loop-carried)", a.Get(pa), []int64{1, 32}, []int64{2, 16}, []int64{1, 1})
+	expect(t, "B pointers (loop-carried)", a.Get(pb), []int64{1, 16}, []int64{2, 16}, []int64{1, 1})
+	maskA := loads[0].Operand(1)
+	if c := a.Get(maskA).Constancy; c[0] != 128 || c[1] != 16 {
+		t.Errorf("A mask constancy %v, want [128 16]", c)
+	}
+	maskB := loads[1].Operand(1)
+	if c := a.Get(maskB).Constancy; c[0] != 16 || c[1] != 128 {
+		t.Errorf("B mask constancy %v, want [16 128]", c)
+	}
+}
+
+func TestRules(t *testing.T) {
+	fn, a := analyze(t, `tt.func @f(%p: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %n: i32 {tt.divisibility = 8 : i32}, %u: i32) {
+  %c4 = arith.constant 4 : i32
+  %r = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32>
+  %r2 = tt.make_range {end = 96 : i32, start = 32 : i32} : tensor<64xi32>
+  %ns = tt.splat %n : i32 -> tensor<64xi32>
+  %us = tt.splat %u : i32 -> tensor<64xi32>
+  %rem = arith.remsi %r, %ns : tensor<64xi32>
+  %sum = arith.addi %r, %ns : tensor<64xi32>
+  %off = arith.addi %r, %us : tensor<64xi32>
+  %cmp = arith.cmpi slt, %r, %ns : tensor<64xi32>
+  %mul = arith.muli %r, %ns : tensor<64xi32>
+  %ps = tt.splat %p : !tt.ptr<f32> -> tensor<64x!tt.ptr<f32>>
+  %pp = tt.addptr %ps, %r : tensor<64x!tt.ptr<f32>>, tensor<64xi32>
+  %pu = tt.addptr %ps, %off : tensor<64x!tt.ptr<f32>>, tensor<64xi32>
+  %c = arith.muli %c4, %n : i32
+  %e = tt.expand_dims %ns {axis = 0 : i32} : tensor<64xi32> -> tensor<1x64xi32>
+  %b = tt.broadcast %e : tensor<1x64xi32> -> tensor<16x64xi32>
+  %c2 = arith.constant 2 : i32
+  %half = arith.divsi %c, %c2 : i32
+  %c3 = arith.constant 3 : i32
+  %third = arith.divsi %c, %c3 : i32
+  tt.return
+}`)
+	get := func(name string, n int) Info { return a.Get(nth(fn, name, n)) }
+	expect(t, "make_range 0..64", get("tt.make_range", 0), []int64{64}, []int64{MaxDivisibility}, []int64{1})
+	expect(t, "make_range 32..96", get("tt.make_range", 1), []int64{64}, []int64{32}, []int64{1})
+	expect(t, "splat of an argument divisible by 8", get("tt.splat", 0), []int64{1}, []int64{8}, []int64{64})
+	expect(t, "range rem 8", get("arith.remsi", 0), []int64{8}, []int64{8}, []int64{1})
+	expect(t, "range + n", get("arith.addi", 0), []int64{64}, []int64{8}, []int64{1})
+	expect(t, "range + unknown", get("arith.addi", 1), []int64{64}, []int64{1}, []int64{1})
+	expect(t, "range < n", get("arith.cmpi", 0), []int64{1}, []int64{1}, []int64{8})
+	expect(t, "range * n", get("arith.muli", 0), []int64{1}, []int64{MaxDivisibility}, []int64{1})
+	expect(t, "f32 pointers + range", get("tt.addptr", 0), []int64{64}, []int64{16}, []int64{1})
+	expect(t, "f32 pointers + unknown", get("tt.addptr", 1), []int64{64}, []int64{4}, []int64{1})
+	if c := get("arith.muli", 1); c.Divisibility[0] != 32 {
+		t.Errorf("4 * n (n divisible by 8): divisibility %v, want 32", c.Divisibility)
+	}
+	expect(t, "expand_dims of a splat", get("tt.expand_dims", 0), []int64{1, 1}, []int64{8, 8}, []int64{1, 64})
+	expect(t, "broadcast", get("tt.broadcast", 0), []int64{1, 1}, []int64{8, 8}, []int64{16, 64})
+	expect(t, "(4n) / 2", get("arith.divsi", 0), []int64{1}, []int64{16}, []int64{1})
+	expect(t, "(4n) / 3", get("arith.divsi", 1), []int64{1}, []int64{1}, []int64{1})
+}
+
+// Loop-carried values join their initial value with what the body yields.
+func TestLoopFixedPoint(t *testing.T) {
+	fn, a := analyze(t, `tt.func @f(%p: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %n: i32) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %r = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32>
+  %ps = tt.splat %p : !tt.ptr<f16> -> tensor<64x!tt.ptr<f16>>
+  %p0 = tt.addptr %ps, %r : tensor<64x!tt.ptr<f16>>, tensor<64xi32>
+  %s64 = arith.constant dense<64> : tensor<64xi32>
+  %s3 = arith.constant dense<3> : tensor<64xi32>
+  %res:2 = scf.for %i = %c0 to %n step %c1 iter_args(%good = %p0, %bad = %p0) -> (tensor<64x!tt.ptr<f16>>, tensor<64x!tt.ptr<f16>>) : i32 {
+    %g = tt.addptr %good, %s64 : tensor<64x!tt.ptr<f16>>, tensor<64xi32>
+    %b = tt.addptr %bad, %s3 : tensor<64x!tt.ptr<f16>>, tensor<64xi32>
+    scf.yield %g, %b : tensor<64x!tt.ptr<f16>>, tensor<64x!tt.ptr<f16>>
+  }
+  tt.return
+}`)
+	loop := fn.Collect("scf.for")[0]
+	body := loop.Regions[0].Entry()
+	expect(t, "advanced by 64 elements", a.Get(body.Arg(1)), []int64{64}, []int64{16}, []int64{1})
+	expect(t, "advanced by 3 elements", a.Get(body.Arg(2)), []int64{64}, []int64{2}, []int64{1})
+	expect(t, "loop result", a.Get(loop.Result(1)), []int64{64}, []int64{2}, []int64{1})
+}

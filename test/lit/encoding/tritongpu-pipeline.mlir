@@ -1,0 +1,128 @@
+// RUN: sp-opt %s -split-input-file -tritongpu-pipeline=num-stages=3 | FileCheck %s
+// RUN: sp-opt %s -split-input-file -tritongpu-pipeline=num-stages=3 | sp-opt -split-input-file | FileCheck %s
+// RUN: sp-opt %s -split-input-file -tritongpu-pipeline=num-stages=1 | FileCheck %s --check-prefix=ONE
+// RUN: sp-opt %s -split-input-file -tritongpu-pipeline=num-stages=3 -verify-diagnostics -o /dev/null
+
+// One staged, masked load of A in a K loop, three stages: a 3-deep ring
+// buffer, two prologue copies (iterations 0 and 1, masked by lb + s*step <
+// ub and the load's own mask), the wait for all but one group, the local
+// load from the extract slot, the copy of iteration i+2 into the insert
+// slot, and the drain after the loop.
+// CHECK-LABEL: tt.func @one_load
+// CHECK-DAG:   %[[C0:.+]] = arith.constant 0 : i32
+// CHECK-DAG:   %[[C1:.+]] = arith.constant 1 : i32
+// CHECK-DAG:   %[[C2:.+]] = arith.constant 2 : i32
+// CHECK-DAG:   %[[C3:.+]] = arith.constant 3 : i32
+// CHECK:       %[[BUF:.+]] = triton_gpu.local_alloc : () -> !tt.memdesc<3x64x32xf16, #shared, #triton_gpu.shared_memory, mutable>
+// CHECK:       %[[V0:.+]] = arith.cmpi slt, %{{.+}}, %[[UB:.+]] : i32
+// CHECK:       %[[M0S:.+]] = tt.splat %[[V0]] : i1 -> tensor<64x32xi1, #blocked>
+// CHECK:       %[[M0:.+]] = arith.andi %{{.+}}, %[[M0S]] : tensor<64x32xi1, #blocked>
+// CHECK:       %[[S0:.+]] = triton_gpu.memdesc_subview %[[BUF]][%[[C0]], %[[C0]], %[[C0]]] : !tt.memdesc<3x64x32xf16, #shared, #triton_gpu.shared_memory, mutable> -> !tt.memdesc<64x32xf16, #shared, #triton_gpu.shared_memory, mutable>
+// CHECK:       %[[T0:.+]] = triton_gpu.async_copy_global_to_local %[[P0:.+]], %[[S0]] mask %[[M0]] other %{{.+}} : tensor<64x32x!tt.ptr<f16>, #blocked> -> <64x32xf16, #shared, #triton_gpu.shared_memory, mutable>
+// CHECK:       %[[P1:.+]] = tt.addptr %[[P0]], %{{.+}}
+// CHECK:       triton_gpu.async_commit_group %[[T0]]
+// CHECK:       triton_gpu.memdesc_subview %[[BUF]][%[[C1]], %[[C0]], %[[C0]]]
+// CHECK:       %[[T1:.+]] = triton_gpu.async_copy_global_to_local %[[P1]], %{{.+}} mask
+// CHECK:       %[[P2:.+]] = tt.addptr %[[P1]], %{{.+}}
+// CHECK:       triton_gpu.async_commit_group %[[T1]]
+// CHECK:       scf.for %[[IV:.+]] = %{{.+}} to %[[UB]] step %[[STEP:.+]] iter_args(%[[ACC:.+]] = %{{.+}}, %[[P:.+]] = %[[P2]], %[[INS:.+]] = %[[C2]], %[[EXT:.+]] = %[[C0]]) -> ({{.+}}, i32, i32)
+// CHECK-NEXT:    triton_gpu.async_wait {num = 1 : i32}
+// CHECK-NEXT:    %[[CUR:.+]] = triton_gpu.memdesc_subview %[[BUF]][%[[EXT]], %[[C0]], %[[C0]]]
+// CHECK:         triton_gpu.async_copy_global_to_local %[[P]], %{{.+}} mask
+// CHECK:         triton_gpu.async_commit_group
+// CHECK:         triton_gpu.local_load %[[CUR]] : !tt.memdesc<64x32xf16, #shared, #triton_gpu.shared_memory, mutable> -> tensor<64x32xf16, #triton_gpu.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
+// CHECK:         tt.dot
+// CHECK:         scf.yield {{.+}} : {{.+}}, i32, i32
+// CHECK:       triton_gpu.async_wait {num = 0 : i32}
+// CHECK-NEXT:  triton_gpu.local_dealloc %[[BUF]]
+// ONE-LABEL:   tt.func @one_load
+// ONE-NOT:     async_copy
+// ONE:         %[[A:.+]] = tt.load
+// ONE-NEXT:    triton_gpu.local_alloc %[[A]]
+#blocked = #triton_gpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #triton_gpu.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+#shared = #triton_gpu.shared<{vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0], hasLeadingOffset = false}>
+module attributes {"triton_gpu.num-ctas" = 1 : i32, "triton_gpu.num-warps" = 4 : i32, triton_gpu.target = "cuda:80", "triton_gpu.threads-per-warp" = 32 : i32} {
+  tt.func @one_load(%p0: tensor<64x32x!tt.ptr<f16>, #blocked>, %mask: tensor<64x32xi1, #blocked>, %b: tensor<32x64xf16, #triton_gpu.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>>, %k: i32) -> tensor<64x64xf32, #mma> {
+    %c0 = arith.constant 0 : i32
+    %c32 = arith.constant 32 : i32
+    %zero = arith.constant dense<0.000000e+00> : tensor<64x32xf16, #blocked>
+    %step = arith.constant dense<32> : tensor<64x32xi32, #blocked>
+    %acc0 = arith.constant dense<0.000000e+00> : tensor<64x64xf32, #mma>
+    // expected-remark @+1 {{tritongpu-pipeline: 1 loads pipelined with 3 stages}}
+    %r:2 = scf.for %i = %c0 to %k step %c32 iter_args(%acc = %acc0, %p = %p0) -> (tensor<64x64xf32, #mma>, tensor<64x32x!tt.ptr<f16>, #blocked>) : i32 {
+      %a = tt.load %p, %mask, %zero : tensor<64x32x!tt.ptr<f16>, #blocked>
+      %m = triton_gpu.local_alloc %a : (tensor<64x32xf16, #blocked>) -> !tt.memdesc<64x32xf16, #shared, #triton_gpu.shared_memory>
+      %ad = triton_gpu.local_load %m : !tt.memdesc<64x32xf16, #shared, #triton_gpu.shared_memory> -> tensor<64x32xf16, #triton_gpu.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
+      %d = tt.dot %ad, %b, %acc : tensor<64x32xf16, #triton_gpu.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> * tensor<32x64xf16, #triton_gpu.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>> -> tensor<64x64xf32, #mma>
+      %pn = tt.addptr %p, %step : tensor<64x32x!tt.ptr<f16>, #blocked>, tensor<64x32xi32, #blocked>
+      scf.yield %d, %pn : tensor<64x64xf32, #mma>, tensor<64x32x!tt.ptr<f16>, #blocked>
+    }
+    tt.return %r#0 : tensor<64x64xf32, #mma>
+  }
+}
+
+// -----
+
+// The final pointer is used after the loop: stage 0 would run ahead of it,
+// so the loop is left alone, with a remark.
+// CHECK-LABEL: tt.func @pointer_escapes
+// CHECK-NOT:   async_copy
+#blocked = #triton_gpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #triton_gpu.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+#shared = #triton_gpu.shared<{vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0], hasLeadingOffset = false}>
+module attributes {"triton_gpu.num-ctas" = 1 : i32, "triton_gpu.num-warps" = 4 : i32, triton_gpu.target = "cuda:80", "triton_gpu.threads-per-warp" = 32 : i32} {
+  tt.func @pointer_escapes(%p0: tensor<64x32x!tt.ptr<f16>, #blocked>, %b: tensor<32x64xf16, #triton_gpu.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>>, %k: i32) -> tensor<64x32x!tt.ptr<f16>, #blocked> {
+    %c0 = arith.constant 0 : i32
+    %c32 = arith.constant 32 : i32
+    %step = arith.constant dense<32> : tensor<64x32xi32, #blocked>
+    %acc0 = arith.constant dense<0.000000e+00> : tensor<64x64xf32, #mma>
+    // expected-remark @+1 {{loop not pipelined: the final value of a loop-carried pointer is used after the loop}}
+    %r:2 = scf.for %i = %c0 to %k step %c32 iter_args(%acc = %acc0, %p = %p0) -> (tensor<64x64xf32, #mma>, tensor<64x32x!tt.ptr<f16>, #blocked>) : i32 {
+      %a = tt.load %p : tensor<64x32x!tt.ptr<f16>, #blocked>
+      %m = triton_gpu.local_alloc %a : (tensor<64x32xf16, #blocked>) -> !tt.memdesc<64x32xf16, #shared, #triton_gpu.shared_memory>
+      %ad = triton_gpu.local_load %m : !tt.memdesc<64x32xf16, #shared, #triton_gpu.shared_memory> -> tensor<64x32xf16, #triton_gpu.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
+      %d = tt.dot %ad, %b, %acc : tensor<64x32xf16, #triton_gpu.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> * tensor<32x64xf16, #triton_gpu.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>> -> tensor<64x64xf32, #mma>
+      %pn = tt.addptr %p, %step : tensor<64x32x!tt.ptr<f16>, #blocked>, tensor<64x32xi32, #blocked>
+      scf.yield %d, %pn : tensor<64x64xf32, #mma>, tensor<64x32x!tt.ptr<f16>, #blocked>
+    }
+    tt.return %r#1 : tensor<64x32x!tt.ptr<f16>, #blocked>
+  }
+}
+
+// -----
+
+// A load staged through tt.trans (a sparse-B operand of the transposed
+// product): the ring buffer holds the loaded 32x64 tile with the transposed
+// shared order, and the loop reads it through tt.trans of the memdesc view.
+// CHECK-LABEL: tt.func @transposed
+// CHECK:       %[[BUF:.+]] = triton_gpu.local_alloc : () -> !tt.memdesc<3x32x64xf16, #[[$SU:shared[0-9]*]], #triton_gpu.shared_memory, mutable>
+// CHECK:       triton_gpu.async_copy_global_to_local %{{.+}}, %{{.+}} mask %{{.+}} : tensor<32x64x!tt.ptr<f16>, #blocked> -> <32x64xf16, #[[$SU]], #triton_gpu.shared_memory, mutable>
+// CHECK:       scf.for
+// CHECK-NEXT:    triton_gpu.async_wait {num = 1 : i32}
+// CHECK-NEXT:    %[[V:.+]] = triton_gpu.memdesc_subview %[[BUF]]
+// CHECK-NEXT:    %[[T:.+]] = tt.trans %[[V]] {order = array<i32: 1, 0>} : !tt.memdesc<32x64xf16, #[[$SU]], #triton_gpu.shared_memory, mutable> -> !tt.memdesc<64x32xf16, #[[$ST:shared[0-9]*]], #triton_gpu.shared_memory, mutable>
+// CHECK:         triton_gpu.local_load %[[T]] : !tt.memdesc<64x32xf16, #[[$ST]], #triton_gpu.shared_memory, mutable> -> tensor<64x32xf16, #triton_gpu.dot_op<{opIdx = 0, parent = #mma, kWidth = 2, meta = 0}>>
+#blocked = #triton_gpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#blockedT = #triton_gpu.blocked<{sizePerThread = [8, 1], threadsPerWarp = [8, 4], warpsPerCTA = [1, 4], order = [0, 1]}>
+#mma = #triton_gpu.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+#shared = #triton_gpu.shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [0, 1], hasLeadingOffset = false}>
+module attributes {"triton_gpu.num-ctas" = 1 : i32, "triton_gpu.num-warps" = 4 : i32, triton_gpu.target = "cuda:80", "triton_gpu.threads-per-warp" = 32 : i32} {
+  tt.func @transposed(%p0: tensor<32x64x!tt.ptr<f16>, #blocked>, %b: tensor<64x64xf16, #triton_gpu.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>>, %e: tensor<4x64xi16, #triton_gpu.dot_op<{opIdx = 0, parent = #mma, kWidth = 2, meta = 1}>>, %k: i32) -> tensor<64x64xf32, #mma> {
+    %c0 = arith.constant 0 : i32
+    %c64 = arith.constant 64 : i32
+    %step = arith.constant dense<32> : tensor<32x64xi32, #blocked>
+    %acc0 = arith.constant dense<0.000000e+00> : tensor<64x64xf32, #mma>
+    // expected-remark @+1 {{tritongpu-pipeline: 1 loads pipelined with 3 stages}}
+    %r:2 = scf.for %i = %c0 to %k step %c64 iter_args(%acc = %acc0, %p = %p0) -> (tensor<64x64xf32, #mma>, tensor<32x64x!tt.ptr<f16>, #blocked>) : i32 {
+      %v = tt.load %p : tensor<32x64x!tt.ptr<f16>, #blocked>
+      %vt = tt.trans %v {order = array<i32: 1, 0>} : tensor<32x64xf16, #blocked> -> tensor<64x32xf16, #blockedT>
+      %m = triton_gpu.local_alloc %vt : (tensor<64x32xf16, #blockedT>) -> !tt.memdesc<64x32xf16, #shared, #triton_gpu.shared_memory>
+      %a = triton_gpu.local_load %m : !tt.memdesc<64x32xf16, #shared, #triton_gpu.shared_memory> -> tensor<64x32xf16, #triton_gpu.dot_op<{opIdx = 0, parent = #mma, kWidth = 2, meta = 0}>>
+      %d = tt.dot %a, %b, %acc, %e, sparseIndex = 0 : tensor<64x32xf16, #triton_gpu.dot_op<{opIdx = 0, parent = #mma, kWidth = 2, meta = 0}>>, tensor<4x64xi16, #triton_gpu.dot_op<{opIdx = 0, parent = #mma, kWidth = 2, meta = 1}>> * tensor<64x64xf16, #triton_gpu.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>> -> tensor<64x64xf32, #mma>
+      %pn = tt.addptr %p, %step : tensor<32x64x!tt.ptr<f16>, #blocked>, tensor<32x64xi32, #blocked>
+      scf.yield %d, %pn : tensor<64x64xf32, #mma>, tensor<32x64x!tt.ptr<f16>, #blocked>
+    }
+    tt.return %r#0 : tensor<64x64xf32, #mma>
+  }
+}
