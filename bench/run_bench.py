@@ -1,0 +1,304 @@
+#!/usr/bin/env python3
+"""Benchmark sp's 2:4 sparse matmul against its peers on one GPU, in one run.
+
+Providers, all fp16 inputs with fp32 accumulation, on the same shapes
+(A is M x K and 2:4 sparse along K, B is K x N dense):
+
+  cuBLAS dense   torch.mm(A_pruned, B)
+  cuSPARSELt     torch._cslt_sparse_mm(torch._cslt_compress(A_pruned), B)
+  Triton dense   the Triton tutorial matmul (autotuned) on A_pruned, B
+  sp             `sp-run bench` on examples/sparse_matmul.mlir (compiled by
+                 sp-pipeline and lower/ptx, launched through runtime/cuda)
+
+Every time is the median of per-launch CUDA-event timings after a warm-up,
+and TFLOP/s is the dense-equivalent 2*M*N*K / median for every provider.
+The comparison is written into docs/performance.md between the markers
+<!-- sp-bench:begin --> and <!-- sp-bench:end --> (the file is created when
+missing), with sp's own table and chart next to it (docs/performance-sp.*).
+
+Needs Python 3, PyTorch with CUDA, Triton, and an sp-run built with
+-tags cuda (see the README's sp-run section); Go is not needed here.
+
+    python3 bench/run_bench.py --sp-run ./sp-run
+    python3 bench/run_bench.py --sp-run ./sp-run --shapes square --iters 20
+"""
+import argparse
+import datetime
+import json
+import os
+import pathlib
+import statistics
+import subprocess
+import sys
+import tempfile
+
+import torch
+import triton
+import triton.language as tl
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+
+# (M, N, K); the issue lists the non-square ones as M x K x N.
+SQUARE = [(4096, 4096, 4096), (8192, 8192, 8192), (16384, 16384, 16384)]
+SKINNY = [(12288, 16, 12288), (12288, 32, 12288), (49152, 32, 12288), (12288, 32, 49152), (12288, 2048, 12288)]
+SMOKE = [(1024, 1024, 1024), (2048, 32, 2048)]  # a quick check of the script itself
+
+
+def label(m, n, k):
+    if m == n == k:
+        return f"{m}³"
+    return f"{m}x{k}x{n} (MxKxN)"
+
+
+def prune_2_4(a):
+    """Magnitude pruning: keep the two largest |x| of each group of 4 along K."""
+    m, k = a.shape
+    g = a.reshape(m, k // 4, 4)
+    idx = g.abs().topk(2, dim=-1).indices
+    mask = torch.zeros_like(g, dtype=torch.bool).scatter_(-1, idx, True)
+    return (g * mask).reshape(m, k)
+
+
+def time_ms(fn, warmup, iters):
+    """Median, p20 and p80 of per-launch CUDA-event times, in ms."""
+    for _ in range(warmup):
+        fn()
+    torch.cuda.synchronize()
+    times = []
+    for _ in range(iters):
+        start = torch.cuda.Event(enable_timing=True)
+        stop = torch.cuda.Event(enable_timing=True)
+        start.record()
+        fn()
+        stop.record()
+        stop.synchronize()
+        times.append(start.elapsed_time(stop))
+    times.sort()
+    q = statistics.quantiles(times, n=5) if len(times) > 1 else [times[0]] * 4
+    return statistics.median(times), q[0], q[3]
+
+
+@triton.autotune(
+    configs=[
+        triton.Config({"BLOCK_M": 128, "BLOCK_N": 256, "BLOCK_K": 64, "GROUP_M": 8}, num_stages=3, num_warps=8),
+        triton.Config({"BLOCK_M": 128, "BLOCK_N": 128, "BLOCK_K": 64, "GROUP_M": 8}, num_stages=4, num_warps=4),
+        triton.Config({"BLOCK_M": 128, "BLOCK_N": 64, "BLOCK_K": 64, "GROUP_M": 8}, num_stages=4, num_warps=4),
+        triton.Config({"BLOCK_M": 64, "BLOCK_N": 128, "BLOCK_K": 64, "GROUP_M": 8}, num_stages=4, num_warps=4),
+        triton.Config({"BLOCK_M": 128, "BLOCK_N": 32, "BLOCK_K": 128, "GROUP_M": 8}, num_stages=4, num_warps=4),
+        triton.Config({"BLOCK_M": 128, "BLOCK_N": 16, "BLOCK_K": 128, "GROUP_M": 8}, num_stages=4, num_warps=4),
+        triton.Config({"BLOCK_M": 64, "BLOCK_N": 16, "BLOCK_K": 256, "GROUP_M": 8}, num_stages=3, num_warps=4),
+    ],
+    key=["M", "N", "K"],
+)
+@triton.jit
+def matmul_kernel(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_ak, stride_bk, stride_bn, stride_cm, stride_cn,
+                  BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr, GROUP_M: tl.constexpr):
+    """Triton tutorial 03: grouped program ids, fp32 accumulation, fp16 C."""
+    pid = tl.program_id(0)
+    num_pid_m = tl.cdiv(M, BLOCK_M)
+    num_pid_n = tl.cdiv(N, BLOCK_N)
+    num_pid_in_group = GROUP_M * num_pid_n
+    group_id = pid // num_pid_in_group
+    first_pid_m = group_id * GROUP_M
+    group_size_m = min(num_pid_m - first_pid_m, GROUP_M)
+    pid_m = first_pid_m + ((pid % num_pid_in_group) % group_size_m)
+    pid_n = (pid % num_pid_in_group) // group_size_m
+    offs_am = (pid_m * BLOCK_M + tl.arange(0, BLOCK_M)) % M
+    offs_bn = (pid_n * BLOCK_N + tl.arange(0, BLOCK_N)) % N
+    offs_k = tl.arange(0, BLOCK_K)
+    a_ptrs = a_ptr + (offs_am[:, None] * stride_am + offs_k[None, :] * stride_ak)
+    b_ptrs = b_ptr + (offs_k[:, None] * stride_bk + offs_bn[None, :] * stride_bn)
+    acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
+    for k in range(0, tl.cdiv(K, BLOCK_K)):
+        a = tl.load(a_ptrs, mask=offs_k[None, :] < K - k * BLOCK_K, other=0.0)
+        b = tl.load(b_ptrs, mask=offs_k[:, None] < K - k * BLOCK_K, other=0.0)
+        acc = tl.dot(a, b, acc)
+        a_ptrs += BLOCK_K * stride_ak
+        b_ptrs += BLOCK_K * stride_bk
+    offs_cm = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)
+    offs_cn = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
+    c_ptrs = c_ptr + stride_cm * offs_cm[:, None] + stride_cn * offs_cn[None, :]
+    tl.store(c_ptrs, acc.to(tl.float16), mask=(offs_cm[:, None] < M) & (offs_cn[None, :] < N))
+
+
+def triton_mm(a, b, c):
+    m, k = a.shape
+    n = b.shape[1]
+    grid = lambda meta: (triton.cdiv(m, meta["BLOCK_M"]) * triton.cdiv(n, meta["BLOCK_N"]),)
+    matmul_kernel[grid](a, b, c, m, n, k, a.stride(0), a.stride(1), b.stride(0), b.stride(1), c.stride(0), c.stride(1))
+    return c
+
+
+def close(x, ref):
+    """Max |x - ref| relative to max |ref| (a sanity check between providers)."""
+    return ((x.float() - ref.float()).abs().max() / ref.float().abs().max().clamp_min(1e-6)).item()
+
+
+def bench_peers(shapes, warmup, iters, log):
+    rows = {}
+    for (m, n, k) in shapes:
+        torch.manual_seed(0)
+        a = prune_2_4(torch.randn(m, k, device="cuda", dtype=torch.float16))
+        b = torch.randn(k, n, device="cuda", dtype=torch.float16)
+        ref = torch.mm(a, b)
+        row = {}
+        providers = {
+            "cuBLAS dense": lambda: torch.mm(a, b),
+            "Triton dense": None,
+            "cuSPARSELt": None,
+        }
+        c = torch.empty(m, n, device="cuda", dtype=torch.float16)
+        try:
+            triton_mm(a, b, c)  # autotune outside the timed region
+            providers["Triton dense"] = lambda: triton_mm(a, b, c)
+            row["Triton dense check"] = close(c, ref)
+        except Exception as e:  # noqa: BLE001 - report and continue
+            row["Triton dense error"] = f"{type(e).__name__}: {e}"
+        try:
+            ac = torch._cslt_compress(a)
+            out = torch._cslt_sparse_mm(ac, b)
+            row["cuSPARSELt check"] = close(out, ref)
+            providers["cuSPARSELt"] = lambda: torch._cslt_sparse_mm(ac, b)
+        except Exception as e:  # noqa: BLE001
+            row["cuSPARSELt error"] = f"{type(e).__name__}: {e}"
+        for name, fn in providers.items():
+            if fn is None:
+                continue
+            med, p20, p80 = time_ms(fn, warmup, iters)
+            row[name] = {"ms": med, "p20": p20, "p80": p80, "tflops": 2 * m * n * k / (med * 1e-3) / 1e12}
+            log(f"{label(m, n, k):>26}  {name:<13} {med:9.4f} ms  {row[name]['tflops']:8.1f} TFLOP/s")
+        rows[(m, n, k)] = row
+        del a, b, ref, c
+        torch.cuda.empty_cache()
+    return rows
+
+
+def bench_sp(sp_run, shapes, warmup, iters, max_time, outdir, log):
+    """Runs `sp-run bench` over the shapes; returns {(m, n, k): row}."""
+    spec = json.loads((ROOT / "bench" / "sparse_matmul.bench.json").read_text())
+    spec.update({
+        "kernel": str(ROOT / "examples" / "sparse_matmul.mlir"),
+        "launch": str(ROOT / "examples" / "sparse_matmul.json"),
+        "backend": "cuda", "warmup": warmup, "iters": iters, "maxTime": max_time,
+        "shapes": [{"M": m, "N": n, "K": k} for (m, n, k) in shapes],
+        "markdown": str(outdir / "performance-sp.md"),
+        "png": str(outdir / "performance-sp.png"),
+        "json": str(outdir / "performance-sp.json"),
+    })
+    with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
+        json.dump(spec, f)
+    log(f"running {sp_run} bench ({len(shapes)} shapes)")
+    proc = subprocess.run([sp_run, "bench", f.name], capture_output=True, text=True)
+    os.unlink(f.name)
+    sys.stderr.write(proc.stderr)
+    if not (outdir / "performance-sp.json").exists():
+        raise SystemExit(f"sp-run bench failed (exit {proc.returncode}):\n{proc.stdout}{proc.stderr}")
+    rows = {}
+    for r in json.loads((outdir / "performance-sp.json").read_text()):
+        s = r["shape"]
+        rows[(s["M"], s["N"], s["K"])] = r
+    return rows, proc.returncode
+
+
+def cell(row, name):
+    r = row.get(name)
+    if isinstance(r, dict):
+        return f"{r['tflops']:.1f}"
+    return "error" if row.get(f"{name} error") else "—"
+
+
+def sp_cell(r):
+    if r is None:
+        return "—"
+    if r.get("error"):
+        return "error"
+    v = r.get("verify") or {}
+    t = r["bench"]["tflops"]
+    if v and v.get("mismatches", 0) > 0:
+        return f"{t:.1f} (MISMATCH)"
+    return f"{t:.1f}"
+
+
+def write_report(path, shapes, peers, sp, sp_rc, args):
+    dev = torch.cuda.get_device_name()
+    lines = [
+        "<!-- sp-bench:begin -->",
+        "## 2:4 sparse matmul: sp against cuBLAS, cuSPARSELt and Triton",
+        "",
+        f"Measured {datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M} UTC on {dev} "
+        f"(torch {torch.__version__}, CUDA {torch.version.cuda}, Triton {triton.__version__}) by `bench/run_bench.py`.",
+        f"fp16 inputs, fp32 accumulation, fp16 output. A (M x K) is 2:4 sparse (magnitude-pruned), B (K x N) dense.",
+        f"Each entry is dense-equivalent TFLOP/s = 2·M·N·K / median of {args.iters} CUDA-event-timed launches after "
+        f"{args.warmup} warm-up launches (sp: fewer when {args.sp_max_time:g} s of launches would not fit, see its "
+        f"Launches column). cuBLAS and Triton multiply the pruned A as a dense matrix.",
+        "",
+        "| Shape | cuBLAS dense | cuSPARSELt | Triton dense | sp | sp / cuBLAS | cuSPARSELt / cuBLAS |",
+        "|---|---:|---:|---:|---:|---:|---:|",
+    ]
+    for s in shapes:
+        row, r = peers.get(s, {}), sp.get(s)
+        base = row.get("cuBLAS dense", {}).get("tflops")
+        ratio = lambda t: f"{t / base:.2f}×" if (base and t) else "—"
+        verified = r and not r.get("error") and not ((r.get("verify") or {}).get("mismatches", 0) > 0)
+        sp_t = r["bench"]["tflops"] if verified else None
+        cs_t = row.get("cuSPARSELt", {}).get("tflops") if isinstance(row.get("cuSPARSELt"), dict) else None
+        lines.append(f"| {label(*s)} | {cell(row, 'cuBLAS dense')} | {cell(row, 'cuSPARSELt')} | "
+                     f"{cell(row, 'Triton dense')} | {sp_cell(r)} | {ratio(sp_t)} | {ratio(cs_t)} |")
+    notes = []
+    for s in shapes:
+        row, r = peers.get(s, {}), sp.get(s)
+        for k, v in row.items():
+            if k.endswith("error"):
+                notes.append(f"- {label(*s)}, {k[:-6]}: {v}")
+        if r and r.get("error"):
+            notes.append(f"- {label(*s)}, sp: {r['error']}")
+        elif r and r.get("verify") and r["verify"].get("mismatches", 0) > 0:
+            v = r["verify"]
+            notes.append(f"- {label(*s)}, sp: verification failed ({v['mismatches']} of {v['checked']} checked elements, "
+                         f"{v['mode']}); its time is not a valid result")
+    if notes:
+        lines += ["", "Errors and failed checks:", ""] + notes
+    lines += ["", "sp's own table (`sp-run bench`, with p20–p80 spread and GB/s) and chart:", "",
+              (path.parent / "performance-sp.md").read_text().strip() if (path.parent / "performance-sp.md").exists() else "(missing)",
+              "", "![sp TFLOP/s per shape](performance-sp.png)", "", "<!-- sp-bench:end -->"]
+    block = "\n".join(lines) + "\n"
+    old = path.read_text() if path.exists() else "# Performance\n\n"
+    b, e = old.find("<!-- sp-bench:begin -->"), old.find("<!-- sp-bench:end -->")
+    if b >= 0 and e > b:
+        new = old[:b] + block + old[e + len("<!-- sp-bench:end -->\n"):]
+    else:
+        new = old.rstrip("\n") + "\n\n" + block
+    path.write_text(new)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--sp-run", default=None, help="sp-run built with -tags cuda (default: ./sp-run, then bin/sp-run)")
+    ap.add_argument("--out", default=str(ROOT / "docs" / "performance.md"), help="markdown file to update")
+    ap.add_argument("--shapes", choices=["all", "square", "skinny", "smoke"], default="all")
+    ap.add_argument("--warmup", type=int, default=10)
+    ap.add_argument("--iters", type=int, default=50)
+    ap.add_argument("--sp-max-time", type=float, default=120,
+                    help="seconds of sp launches per shape: fewer iterations for a slow kernel (sp-run --max-time)")
+    ap.add_argument("--skip-sp", action="store_true", help="only the peers (for a machine without sp-run)")
+    args = ap.parse_args()
+    if not torch.cuda.is_available():
+        raise SystemExit("no CUDA device visible to PyTorch")
+    shapes = {"all": SQUARE + SKINNY, "square": SQUARE, "skinny": SKINNY, "smoke": SMOKE}[args.shapes]
+    log = lambda s: print(s, file=sys.stderr, flush=True)
+    out = pathlib.Path(args.out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    sp, sp_rc = {}, 0
+    if not args.skip_sp:
+        sp_run = args.sp_run or next((p for p in ("./sp-run", str(ROOT / "bin" / "sp-run")) if os.access(p, os.X_OK)), None)
+        if sp_run is None:
+            raise SystemExit("no sp-run: build it with -tags cuda (README, sp-run) and pass --sp-run PATH, or use --skip-sp")
+        sp, sp_rc = bench_sp(sp_run, shapes, args.warmup, args.iters, args.sp_max_time, out.parent, log)
+    peers = bench_peers(shapes, args.warmup, args.iters, log)
+    write_report(out, shapes, peers, sp, sp_rc, args)
+    log(f"wrote {out}")
+    return 1 if sp_rc else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

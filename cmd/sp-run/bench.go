@@ -1,0 +1,93 @@
+package main
+
+import (
+	"fmt"
+	"math"
+	"sort"
+)
+
+// benchResult summarises timed launches.
+type benchResult struct {
+	Warmup   int     `json:"warmup"`
+	Iters    int     `json:"iters"`
+	MedianMs float64 `json:"medianMs"`
+	MinMs    float64 `json:"minMs"`
+	MaxMs    float64 `json:"maxMs"`
+	P20Ms    float64 `json:"p20Ms"`
+	P80Ms    float64 `json:"p80Ms"`
+	Flops    float64 `json:"flops,omitempty"` // dense-equivalent 2·M·N·K
+	TFLOPs   float64 `json:"tflops,omitempty"`
+	Bytes    float64 `json:"bytes"`
+	GBs      float64 `json:"gbs"`
+	Timer    string  `json:"timer"`
+}
+
+// benchmark times the launch: warmup launches, then iters launches each
+// timed on its own (CUDA events on the GPU, wall clock on the CPU).
+// TFLOP/s counts the dense-equivalent 2·M·N·K of the verified matmul;
+// GB/s counts each buffer once (values, metadata, dense inputs, outputs).
+//
+// With maxTime > 0, a first launch is timed and warmup and iters shrink
+// (to at least 0 and 3) so that all launches take about maxTime seconds.
+func benchmark(pl *launchPlan, r runner, kargs []kernelArg, warmup, iters int, maxTime float64) (*benchResult, error) {
+	if iters < 1 || warmup < 0 {
+		return nil, fmt.Errorf("--iters must be at least 1 and --warmup at least 0")
+	}
+	if maxTime > 0 {
+		one, err := r.timeLaunches(pl.grid, kargs, 0, 1)
+		if err != nil {
+			return nil, fmt.Errorf("benchmark: %w", err)
+		}
+		if budget := int(maxTime / max(one[0], 1e-9)); budget < warmup+iters {
+			iters = max(3, min(iters, budget*5/6))
+			warmup = max(0, min(warmup, budget-iters))
+		}
+	}
+	times, err := r.timeLaunches(pl.grid, kargs, warmup, iters)
+	if err != nil {
+		return nil, fmt.Errorf("benchmark: %w", err)
+	}
+	res := &benchResult{Warmup: warmup, Iters: iters, Timer: "wall clock"}
+	if _, ok := r.(*cpuRunner); !ok {
+		res.Timer = "CUDA events"
+	}
+	ms := make([]float64, len(times))
+	for i, t := range times {
+		ms[i] = 1e3 * t
+	}
+	sort.Float64s(ms)
+	res.MedianMs, res.MinMs, res.MaxMs = quantile(ms, 0.5), ms[0], ms[len(ms)-1]
+	res.P20Ms, res.P80Ms = quantile(ms, 0.2), quantile(ms, 0.8)
+	sec := res.MedianMs / 1e3
+	if c := pl.check; c != nil {
+		res.Flops = 2 * float64(c.m) * float64(c.n) * float64(c.k)
+		res.TFLOPs = res.Flops / sec / 1e12
+	}
+	for _, a := range pl.args {
+		switch {
+		case a.comp != nil:
+			res.Bytes += float64(len(a.comp.Values.Data) + 2*len(a.comp.Meta))
+		case a.tensor != nil:
+			res.Bytes += float64(len(a.tensor.Data))
+		}
+	}
+	res.GBs = res.Bytes / sec / 1e9
+	return res, nil
+}
+
+// quantile interpolates linearly in sorted xs.
+func quantile(xs []float64, q float64) float64 {
+	pos := q * float64(len(xs)-1)
+	lo := int(math.Floor(pos))
+	hi := min(lo+1, len(xs)-1)
+	return xs[lo] + (xs[hi]-xs[lo])*(pos-float64(lo))
+}
+
+func (b *benchResult) String() string {
+	s := fmt.Sprintf("bench: %d launches after %d warm-up (%s): median %.4f ms (p20 %.4f, p80 %.4f, min %.4f, max %.4f)",
+		b.Iters, b.Warmup, b.Timer, b.MedianMs, b.P20Ms, b.P80Ms, b.MinMs, b.MaxMs)
+	if b.TFLOPs > 0 {
+		s += fmt.Sprintf(", %.4g TFLOP/s (dense-equivalent 2MNK)", b.TFLOPs)
+	}
+	return s + fmt.Sprintf(", %.4g GB/s", b.GBs)
+}

@@ -1,0 +1,325 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"strings"
+
+	"github.com/sparsetriton/sp/sparse"
+)
+
+// hostArg is one bound logical argument: a scalar or a host tensor, and,
+// for a 2:4 operand, its compressed form.
+type hostArg struct {
+	spec    ArgSpec
+	params  []devParam // the one or two launch parameters it fills
+	scalarI int64
+	scalarF float64
+	isFloat bool
+	dtype   dtype
+	tensor  *Tensor // the dense tensor (pruned when asked); reference input
+	comp    *sparse.Compressed
+	pruned  bool
+	dev     []buffer // device buffers, one per pointer parameter
+}
+
+// launchPlan is a spec resolved against a program: grid, arguments and
+// the verification to run.
+type launchPlan struct {
+	grid  [3]int
+	vars  map[string]int64
+	args  []*hostArg
+	check *matmulCheck
+	seed  uint64
+}
+
+// resolve evaluates the spec's expressions, creates the host tensors
+// (random, constant or from .npy), prunes or validates 2:4 operands and
+// compresses them into the layout the program reads.
+func resolve(s *Spec, prog *program) (*launchPlan, error) {
+	pl := &launchPlan{vars: s.Vars, seed: s.Seed}
+	if err := pl.resolveGrid(s); err != nil {
+		return nil, err
+	}
+	groups, missing, err := bindParams(s, prog)
+	if err != nil {
+		return nil, err
+	}
+	rng := rand.New(rand.NewPCG(s.Seed, 0x5eed))
+	for i := range s.Args {
+		a, err := pl.makeArg(s, &s.Args[i], groups[i], prog, rng)
+		if err != nil {
+			return nil, fmt.Errorf("argument %d (%s): %v", i, s.Args[i].Name, err)
+		}
+		pl.args = append(pl.args, a)
+	}
+	if missing != nil {
+		return nil, missing
+	}
+	if s.Verify != "" {
+		if pl.check, err = parseCheck(s.Verify, pl, s.Tolerance); err != nil {
+			return nil, err
+		}
+	}
+	return pl, nil
+}
+
+func (pl *launchPlan) resolveGrid(s *Spec) error {
+	if len(s.Grid) == 0 || len(s.Grid) > 3 {
+		return fmt.Errorf("the launch needs a grid of 1 to 3 dimensions (spec \"grid\" or --grid), got %d", len(s.Grid))
+	}
+	pl.grid = [3]int{1, 1, 1}
+	for i, g := range s.Grid {
+		v, err := g.Eval(pl.vars)
+		if err != nil {
+			return fmt.Errorf("grid[%d]: %v", i, err)
+		}
+		if v < 1 || v > math.MaxInt32 {
+			return fmt.Errorf("grid[%d] = %d: must be between 1 and 2^31-1", i, v)
+		}
+		pl.grid[i] = int(v)
+	}
+	return nil
+}
+
+// bindParams assigns the launch parameters to the spec's arguments in
+// order: a 2:4 argument takes a values and a metadata parameter. Missing
+// arguments are reported apart (missing), after the given ones are checked.
+func bindParams(s *Spec, prog *program) (groups [][]devParam, missing, err error) {
+	ps := prog.Params
+	for i := range s.Args {
+		a := &s.Args[i]
+		if len(ps) == 0 {
+			return nil, nil, fmt.Errorf("@%s takes %d parameters, but the launch gives more arguments: %s is extra", prog.Name, len(prog.Params), argNames(s.Args[i:]))
+		}
+		p := ps[0]
+		sparseArg := a.Sparse != "" || p.Role == roleValues
+		switch {
+		case sparseArg && (len(ps) < 2 || !ps[0].Ptr || !ps[1].Ptr || ps[1].DType != "i16"):
+			return nil, nil, fmt.Errorf("argument %d (%s) is a 2:4 operand, but parameters %s are not a values pointer followed by an i16 metadata pointer", i, a.Name, describeParams(ps[:min(2, len(ps))]))
+		case sparseArg:
+			groups, ps = append(groups, ps[:2]), ps[2:]
+		default:
+			groups, ps = append(groups, ps[:1]), ps[1:]
+		}
+	}
+	if len(ps) > 0 {
+		missing = fmt.Errorf("@%s takes more arguments than the launch gives: missing %s (parameter %d of %d)", prog.Name, describeParams(ps[:1]), len(prog.Params)-len(ps), len(prog.Params))
+	}
+	return groups, missing, nil
+}
+
+func argNames(as []ArgSpec) string {
+	var ns []string
+	for _, a := range as {
+		ns = append(ns, a.Name)
+	}
+	return strings.Join(ns, ", ")
+}
+
+func describeParams(ps []devParam) string {
+	var ds []string
+	for _, p := range ps {
+		t := string(p.DType)
+		if p.Ptr {
+			t = "!tt.ptr<" + t + ">"
+		}
+		ds = append(ds, fmt.Sprintf("%s: %s (%s)", p.Name, t, p.Role))
+	}
+	return strings.Join(ds, ", ")
+}
+
+func (pl *launchPlan) makeArg(s *Spec, a *ArgSpec, ps []devParam, prog *program, rng *rand.Rand) (*hostArg, error) {
+	h := &hostArg{spec: *a, params: ps}
+	p := ps[0]
+	if a.isScalar() {
+		return h, pl.makeScalar(h, a, p)
+	}
+	if !p.Ptr {
+		return nil, fmt.Errorf("the kernel parameter is a %s scalar, but the launch gives a tensor", p.DType)
+	}
+	if len(a.Shape) == 0 && a.File == "" {
+		return nil, fmt.Errorf("missing argument: give a shape and dtype (spec \"shape\"/\"dtype\" or --tensor %s=SHAPE:DTYPE) or a .npy file", a.Name)
+	}
+	d := p.DType
+	if a.DType != "" {
+		var err error
+		if d, err = parseDType(a.DType); err != nil {
+			return nil, err
+		}
+		if d != p.DType {
+			return nil, fmt.Errorf("dtype mismatch: the kernel parameter is !tt.ptr<%s>, the launch gives a %s tensor", p.DType, d)
+		}
+	}
+	h.dtype = d
+	t, err := pl.makeTensor(a, d, rng)
+	if err != nil {
+		return nil, err
+	}
+	h.tensor = t
+	if len(ps) == 2 {
+		return h, h.compress(s, a, p, prog)
+	}
+	return h, nil
+}
+
+func (pl *launchPlan) makeScalar(h *hostArg, a *ArgSpec, p devParam) error {
+	if p.Ptr {
+		return fmt.Errorf("the kernel parameter is a pointer to %s, but the launch gives a scalar", p.DType)
+	}
+	if a.DType != "" {
+		d, err := parseDType(a.DType)
+		if err != nil {
+			return err
+		}
+		if d != p.DType {
+			return fmt.Errorf("dtype mismatch: the kernel parameter is %s, the launch gives %s", p.DType, d)
+		}
+	}
+	h.dtype = p.DType
+	if a.Float != nil {
+		if !p.DType.isFloat() {
+			return fmt.Errorf("the kernel parameter is %s, the launch gives the float %v", p.DType, *a.Float)
+		}
+		h.scalarF, h.isFloat = *a.Float, true
+		return nil
+	}
+	v, err := a.Value.Eval(pl.vars)
+	if err != nil {
+		return err
+	}
+	h.scalarI = v
+	if p.DType.isFloat() {
+		h.scalarF, h.isFloat = float64(v), true
+	} else if bits := 8 * p.DType.size(); bits < 64 && (v >= 1<<(bits-1) || v < -(1<<(bits-1))) {
+		return fmt.Errorf("value %d does not fit in %s", v, p.DType)
+	}
+	return nil
+}
+
+func (pl *launchPlan) makeTensor(a *ArgSpec, d dtype, rng *rand.Rand) (*Tensor, error) {
+	var shape []int
+	for i, e := range a.Shape {
+		v, err := e.Eval(pl.vars)
+		if err != nil {
+			return nil, fmt.Errorf("shape[%d]: %v", i, err)
+		}
+		if v < 0 || v > 1<<34 {
+			return nil, fmt.Errorf("shape[%d] = %d is out of range", i, v)
+		}
+		shape = append(shape, int(v))
+	}
+	if a.File != "" {
+		t, err := readNPY(a.File, d)
+		if err != nil {
+			return nil, fmt.Errorf("cannot read the .npy input: %v", err)
+		}
+		if t.DType != d {
+			return nil, fmt.Errorf("dtype mismatch: %s holds %s, the kernel parameter is !tt.ptr<%s>", a.File, t.DType, d)
+		}
+		if shape != nil && !equalInts(shape, t.Shape) {
+			return nil, fmt.Errorf("shape mismatch: %s has shape %s, the launch says %s", a.File, shapeString(t.Shape), shapeString(shape))
+		}
+		return t, nil
+	}
+	t := newTensor(d, shape)
+	init := a.Init
+	if init == "" {
+		init = "randn"
+		if a.Output {
+			init = "zeros"
+		}
+	}
+	return t, fillTensor(t, init, rng)
+}
+
+func equalInts(a, b []int) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func fillTensor(t *Tensor, init string, rng *rand.Rand) error {
+	var f func(i int) float64
+	switch init {
+	case "randn":
+		f = func(int) float64 { return rng.NormFloat64() }
+	case "uniform":
+		f = func(int) float64 { return 2*rng.Float64() - 1 }
+	case "zeros":
+		return nil
+	case "ones":
+		f = func(int) float64 { return 1 }
+	case "arange":
+		f = func(i int) float64 { return float64(i) }
+	default:
+		return fmt.Errorf("unknown init %q (want randn, uniform, zeros, ones or arange)", init)
+	}
+	if !t.DType.isFloat() && (init == "randn" || init == "uniform") {
+		g := f
+		f = func(i int) float64 { return math.Round(8 * g(i)) }
+	}
+	for i := range t.len() {
+		t.Set(i, f(i))
+	}
+	return nil
+}
+
+// compress prunes (when asked) or validates a dense 2:4 operand and
+// compresses it in the program's metadata layout.
+func (h *hostArg) compress(s *Spec, a *ArgSpec, p devParam, prog *program) error {
+	role := a.Sparse
+	if role == "" {
+		role = p.Operand
+	}
+	if role == "" {
+		role = "A"
+	}
+	if role != "A" && role != "B" {
+		return fmt.Errorf("\"sparse\" must be A or B, got %q", role)
+	}
+	if p.Operand != "" && p.Operand != role {
+		return fmt.Errorf("the launch says this 2:4 matrix is operand %s, but the kernel uses it as operand %s of tt.dot", role, p.Operand)
+	}
+	h.spec.Sparse = role
+	m, err := h.tensor.matrix()
+	if err != nil {
+		return err
+	}
+	prune := s.Prune
+	if a.Prune != nil {
+		prune = *a.Prune
+	}
+	if prune {
+		pruneFn := sparse.Prune
+		if role == "B" {
+			pruneFn = sparse.PruneB
+		}
+		if m, err = pruneFn(m); err != nil {
+			return err
+		}
+		h.tensor, h.pruned = fromMatrix(m), true
+	}
+	compress := sparse.Compress
+	if role == "B" {
+		compress = sparse.CompressB
+	}
+	c, err := compress(m, prog.Layout)
+	if err != nil {
+		var ge *sparse.GroupError
+		if !prune && errors.As(err, &ge) {
+			return fmt.Errorf("not 2:4 sparse: %v (pass --prune to magnitude-prune the input)", err)
+		}
+		return err
+	}
+	h.comp = c
+	return nil
+}

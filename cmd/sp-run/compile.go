@@ -1,0 +1,160 @@
+package main
+
+import (
+	"fmt"
+	"os"
+
+	"github.com/sparsetriton/sp/dialect/all"
+	"github.com/sparsetriton/sp/dialect/tt"
+	"github.com/sparsetriton/sp/ir"
+	"github.com/sparsetriton/sp/parser"
+	"github.com/sparsetriton/sp/sparse"
+)
+
+// Param roles (the manifest's spelling).
+const (
+	roleDense    = "dense"
+	roleValues   = "values"
+	roleMetadata = "metadata"
+)
+
+// devParam is one parameter of the kernel as launched (after
+// decompose-sparse-tensors: a sparse pointer is a values and a metadata
+// parameter).
+type devParam struct {
+	Name    string
+	Ptr     bool
+	DType   dtype // pointee of a pointer, type of a scalar
+	Role    string
+	Operand string // "A" or "B" for values/metadata when the kernel tells
+}
+
+// program is a compiled kernel and what sp-run needs to bind it.
+type program struct {
+	Source string
+	Name   string
+	Params []devParam
+	Layout sparse.Layout // metadata layout the kernel reads
+	module *ir.Operation // the IR to interpret (CPU)
+	ptx    string        // the PTX to load (GPU)
+	gpu    *kernelManifest
+	target string // the manifest's target and PTX version
+	ptxVer string
+}
+
+// parseModule reads and verifies an .mlir file.
+func parseModule(path string) (*ir.Operation, error) {
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return parser.ParseAndVerify(all.Context(), path, src)
+}
+
+// findKernel returns the tt.func called name, or the only public one.
+func findKernel(module *ir.Operation, name string) (*ir.Operation, error) {
+	var public, all []*ir.Operation
+	module.WalkOps(func(op *ir.Operation) {
+		if op.Name != "tt.func" {
+			return
+		}
+		all = append(all, op)
+		if v, ok := op.Attr(tt.AttrSymVisibility).(ir.StringAttr); !ok || v.Value == "public" {
+			public = append(public, op)
+		}
+	})
+	if name != "" {
+		for _, op := range all {
+			if n, _ := ir.SymbolNameOf(op); n == name {
+				return op, nil
+			}
+		}
+		return nil, fmt.Errorf("no tt.func named @%s in the module", name)
+	}
+	switch len(public) {
+	case 1:
+		return public[0], nil
+	case 0:
+		return nil, fmt.Errorf("the module has no public tt.func")
+	}
+	return nil, fmt.Errorf("the module has %d public tt.funcs: name one with --kernel or the spec's \"kernel\"", len(public))
+}
+
+// ttirParams lists the launch parameters of fn as decompose-sparse-tensors
+// will split them, with the role of each sparse operand.
+func ttirParams(fn *ir.Operation) ([]devParam, error) {
+	ft, _ := tt.FuncType(fn)
+	var out []devParam
+	for i, t := range ft.Inputs {
+		p, err := scalarParam(t)
+		if err != nil {
+			return nil, ir.Errorf(fn.Loc, "parameter %d of @%s: %v", i, symName(fn), err)
+		}
+		p.Name = fmt.Sprintf("arg%d", i)
+		if !tt.IsSparsePointer(t) {
+			out = append(out, p)
+			continue
+		}
+		op := sparseOperandRole(fn.Regions[0].Entry().Arg(i))
+		p.Role, p.Operand = roleValues, op
+		out = append(out, p, devParam{Name: p.Name, Ptr: true, DType: "i16", Role: roleMetadata, Operand: op})
+	}
+	return out, nil
+}
+
+func symName(fn *ir.Operation) string {
+	n, _ := ir.SymbolNameOf(fn)
+	return n
+}
+
+func scalarParam(t ir.Type) (devParam, error) {
+	p := devParam{Role: roleDense}
+	if pt, ok := t.(tt.PointerType); ok {
+		if pt.IsBlockPointer() {
+			return p, fmt.Errorf("block-pointer parameters cannot be launched")
+		}
+		p.Ptr, t = true, pt.Pointee
+	}
+	d, err := parseDType(ir.TypeString(t))
+	if err != nil {
+		return p, fmt.Errorf("type %s is not supported as a kernel parameter", ir.TypeString(t))
+	}
+	p.DType = d
+	return p, nil
+}
+
+// sparseOperandRole follows a sparse pointer through make_tensor_ptr,
+// advance, load and loop-carried values to the tt.dot it feeds: "A" for
+// operand 0, "B" for operand 1, "A" when no dot is found.
+func sparseOperandRole(arg *ir.Value) string {
+	seen := map[*ir.Value]bool{}
+	work := []*ir.Value{arg}
+	for len(work) > 0 {
+		v := work[len(work)-1]
+		work = work[:len(work)-1]
+		if seen[v] {
+			continue
+		}
+		seen[v] = true
+		for _, u := range v.Uses() {
+			op := u.Op
+			switch {
+			case op.Name == "tt.dot" && u.Index == 1:
+				return "B"
+			case op.Name == "tt.dot":
+				return "A"
+			case op.Name == "scf.for" && u.Index >= 3:
+				work = append(work, op.Result(u.Index-3), op.Regions[0].Entry().Arg(u.Index-2))
+			case op.Name == "scf.yield":
+				if p := op.ParentOp(); p != nil && p.Name == "scf.for" && u.Index < p.NumResults() {
+					work = append(work, p.Result(u.Index), p.Regions[0].Entry().Arg(u.Index+1))
+				} else if p != nil && u.Index < p.NumResults() {
+					work = append(work, p.Result(u.Index))
+				}
+			default:
+				work = append(work, op.Results()...)
+			}
+		}
+	}
+	return "A"
+}

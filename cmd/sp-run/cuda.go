@@ -1,0 +1,197 @@
+//go:build cuda
+
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/sparsetriton/sp/dialect/all"
+	"github.com/sparsetriton/sp/lower/ptx"
+	"github.com/sparsetriton/sp/pass"
+	"github.com/sparsetriton/sp/passes/encoding"
+	"github.com/sparsetriton/sp/runtime/cuda"
+	"github.com/sparsetriton/sp/sparse"
+)
+
+// cudaRunner runs a PTX kernel through runtime/cuda.
+type cudaRunner struct {
+	dev  *cuda.Device
+	kern *cuda.Kernel
+}
+
+// openDevice caches the device opened by compileGPU for newCUDARunner
+// (one context per process).
+var openDevice *cuda.Device
+
+func device(ordinal int) (*cuda.Device, error) {
+	if openDevice != nil {
+		return openDevice, nil
+	}
+	d, err := cuda.Open(ordinal)
+	if err != nil {
+		return nil, err
+	}
+	openDevice = d
+	return d, nil
+}
+
+func newCUDARunner(prog *program, ordinal int) (runner, error) {
+	if prog.gpu == nil {
+		return nil, fmt.Errorf("%s: no PTX to run on the GPU", prog.Source)
+	}
+	d, err := device(ordinal)
+	if err != nil {
+		return nil, err
+	}
+	k, err := d.LoadPTX(prog.ptx, prog.gpu.Name, prog.gpu.ThreadsPerBlock, prog.gpu.SharedBytes)
+	if err != nil {
+		return nil, fmt.Errorf("loading %s: %w", prog.Source, err)
+	}
+	return &cudaRunner{dev: d, kern: k}, nil
+}
+
+func (r *cudaRunner) describe() string { return "cuda " + r.dev.String() }
+
+func (r *cudaRunner) alloc(_ string, data []byte) (buffer, error) { return r.dev.Alloc(data) }
+
+func (r *cudaRunner) read(b buffer, dst []byte) error { return r.dev.Read(b.(*cuda.Buffer), dst) }
+
+func (r *cudaRunner) params(args []kernelArg) []cuda.Param {
+	ps := make([]cuda.Param, len(args))
+	for i, a := range args {
+		switch {
+		case a.isPtr:
+			ps[i] = cuda.PtrParam(a.buf.(*cuda.Buffer))
+		case a.isFloat && a.dtype == "f64":
+			ps[i] = cuda.F64Param(a.f)
+		case a.isFloat:
+			ps[i] = cuda.F32Param(float32(a.f))
+		default:
+			ps[i] = cuda.IntParam(a.i)
+		}
+	}
+	return ps
+}
+
+func (r *cudaRunner) launch(grid [3]int, args []kernelArg) error {
+	return r.dev.Launch(r.kern, grid, r.params(args))
+}
+
+func (r *cudaRunner) timeLaunches(grid [3]int, args []kernelArg, warmup, iters int) ([]float64, error) {
+	return r.dev.Time(r.kern, grid, r.params(args), warmup, iters)
+}
+
+// close frees this run's buffers; the context stays for the next shape.
+func (r *cudaRunner) close() {
+	r.dev.FreeAll()
+}
+
+// compileGPU runs sp-pipeline (built in code from encoding's pass list,
+// no registry) and lower/ptx on the module, for the device's target.
+func compileGPU(prog *program, o options) error {
+	sm := o.sm
+	if sm == 0 {
+		d, err := device(o.device)
+		if err != nil {
+			return err
+		}
+		sm = d.SM
+	}
+	if sm >= 90 {
+		sm = 90
+	} else if sm >= 80 {
+		sm = 80
+	}
+	pm, err := gpuPipeline(fmt.Sprintf("cuda:%d", sm))
+	if err != nil {
+		return err
+	}
+	if err := pm.Run(prog.module, pass.RunOptions{IR: all.Context()}); err != nil {
+		return err
+	}
+	res, err := ptx.Lower(prog.module, ptx.Options{SM: sm})
+	if err != nil {
+		return err
+	}
+	raw, err := res.Manifest.JSON()
+	if err != nil {
+		return err
+	}
+	var mf manifestFile
+	if err := json.Unmarshal(raw, &mf); err != nil {
+		return fmt.Errorf("lower/ptx manifest: %v", err)
+	}
+	km, err := pickKernel(&mf, prog.Name, "lower/ptx")
+	if err != nil {
+		return err
+	}
+	prog.ptx, prog.gpu, prog.Layout = res.PTX, km, sparse.Band16
+	prog.target, prog.ptxVer = mf.Target, mf.PTXVersion
+	if km.MetadataLayout != "" {
+		if prog.Layout, err = sparse.ParseLayout(km.MetadataLayout); err != nil {
+			return err
+		}
+	}
+	params, err := manifestParams(km)
+	if err != nil {
+		return fmt.Errorf("lower/ptx manifest: %v", err)
+	}
+	// Keep the roles found in the TTIR (A/B) for the sparse parameters.
+	for i := range params {
+		if i < len(prog.Params) {
+			params[i].Operand = prog.Params[i].Operand
+		}
+	}
+	prog.Params = params
+	return nil
+}
+
+// gpuPipeline instantiates sp-pipeline for target: the element list comes
+// from encoding.SPPipeline (its option derivation) and the passes from
+// encoding.PipelinePasses, in the same order.
+func gpuPipeline(target string) (*pass.Manager, error) {
+	opts := *encoding.SPPipeline.Options.(*encoding.PipelineOptions)
+	opts.Target = target
+	text, err := encoding.SPPipeline.Build(&opts)
+	if err != nil {
+		return nil, err
+	}
+	elems := splitTop(text)
+	passes := encoding.PipelinePasses()
+	if len(elems) != len(passes) {
+		return nil, fmt.Errorf("internal error: sp-pipeline has %d elements for %d passes", len(elems), len(passes))
+	}
+	pm := pass.NewManager("builtin.module")
+	for i, e := range elems {
+		name, o, _ := strings.Cut(e, "{")
+		if name != passes[i].Name {
+			return nil, fmt.Errorf("internal error: sp-pipeline element %q is not pass %s", name, passes[i].Name)
+		}
+		if _, err := pm.AddWithOptions(passes[i], strings.TrimSuffix(o, "}")); err != nil {
+			return nil, err
+		}
+	}
+	return pm, nil
+}
+
+// splitTop splits "a, b{x, y}, c" at the commas outside braces.
+func splitTop(s string) []string {
+	var out []string
+	depth, start := 0, 0
+	for i, c := range s {
+		switch c {
+		case '{':
+			depth++
+		case '}':
+			depth--
+		case ',':
+			if depth == 0 {
+				out = append(out, strings.TrimSpace(s[start:i]))
+				start = i + 1
+			}
+		}
+	}
+	return append(out, strings.TrimSpace(s[start:]))
+}

@@ -1,0 +1,46 @@
+// Command sp-run compiles a Triton kernel, binds its arguments from a
+// launch description, runs it on the CPU reference interpreter (default,
+// runtime/cpu) or an NVIDIA GPU (-tags cuda, runtime/cuda), verifies the
+// result against a float64 reference and optionally benchmarks it.
+//
+//	sp-run examples/sparse_matmul.mlir                  # CPU, spec examples/sparse_matmul.json
+//	sp-run k.mlir --backend cuda --bench                # GPU: sp-pipeline + lower/ptx, CUDA events
+//	sp-run k.ptx --manifest k.manifest.json --backend cuda
+//	sp-run bench bench/sparse_matmul.bench.json         # shape sweep: markdown, JSON, PNG
+//
+// # Pipeline (style.md P3: fixed, built in code, no registry)
+//
+// A .mlir input (TTIR, or TTGIR for the CPU) is parsed and verified. The
+// CPU back end runs decompose-sparse-tensors and canonicalize (pipeline.go)
+// and interprets the result; the CUDA back end runs sp-pipeline for the
+// device's target (its element list from passes/encoding, instantiated
+// pass by pass) and lower/ptx, whose manifest gives the parameters, their
+// roles (values, metadata, dense, scalar), threads per block, dynamic
+// shared memory and the metadata layout. A .ptx input needs that manifest
+// (--manifest, X.manifest.json, or a `// sp-manifest-begin` block).
+//
+// # Binding
+//
+// The launch spec's arguments follow the kernel's source parameters; a
+// `!tt.ptr<T, #tt.sparse<"NV24">>` parameter (or, in decomposed TTIR and
+// PTX, a values pointer followed by an i16 metadata pointer) takes one
+// dense matrix, which is magnitude-pruned (--prune) or validated, and
+// compressed with sparse.Compress (operand A) or sparse.CompressB (B) into
+// exactly the layout the kernel reads (band16 after decomposition; the
+// manifest's metadataLayout for PTX). Whether the matrix is operand A or B
+// comes from the tt.dot it feeds, or from the spec's "sparse".
+//
+// # Verification and exit status
+//
+// "verify": "C = A @ B" compares C with the float64 product of the dense
+// (pruned) inputs; element (i, j) passes when
+//
+//	|c - ref| <= atol + rtol·|ref| + sqrt(K)·2⁻²²·Σₖ|a_ik·b_kj|
+//
+// (atol 1e-5, rtol one ulp of C's type, the last term fp32 accumulation).
+// Up to M·N·K = 2²⁸ every element is checked, above it a sample of 64
+// random rows by 64 random columns (--check, --samples). Any error (bad
+// input, launch failure, mismatch) prints one `sp-run: error:` line (or
+// the report with the worst element) and exits 1; sp-run never panics on
+// bad input.
+package main

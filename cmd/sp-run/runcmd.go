@@ -1,0 +1,373 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/sparsetriton/sp/ir"
+	"github.com/urfave/cli/v2"
+)
+
+// options are the run flags that are not part of the launch description.
+type options struct {
+	input, specPath, kernel, backend, manifest string
+	sm, workers, device                        int
+	check                                      string
+	samples                                    int
+	noVerify, noSpec, bench, json, printIR     bool
+	warmup, iters                              int
+	maxTime                                    float64
+	savePTX                                    string
+}
+
+func readOptions(c *cli.Context) options {
+	return options{
+		input: c.Args().First(), specPath: c.String("spec"), kernel: c.String("kernel"),
+		backend: c.String("backend"), manifest: c.String("manifest"), sm: c.Int("sm"),
+		workers: c.Int("workers"), device: c.Int("device"), check: c.String("check"),
+		samples: c.Int("samples"), noVerify: c.Bool("no-verify"), noSpec: c.Bool("no-spec"), bench: c.Bool("bench"),
+		json: c.Bool("json"), printIR: c.Bool("print-ir"), warmup: c.Int("warmup"), iters: c.Int("iters"), maxTime: c.Float64("max-time"), savePTX: c.String("save-ptx"),
+	}
+}
+
+func readFlagArgs(c *cli.Context) *flagArgs {
+	fa := &flagArgs{
+		grid: c.String("grid"), sets: c.StringSlice("set"), tensors: c.StringSlice("tensor"),
+		scalars: c.StringSlice("scalar"), inputs: c.StringSlice("input"), saves: c.StringSlice("save"),
+		sparse: c.StringSlice("sparse"), outputs: c.StringSlice("output"),
+		verify: c.String("verify"),
+	}
+	if c.IsSet("seed") {
+		s := c.Uint64("seed")
+		fa.seed = &s
+	}
+	if c.IsSet("prune") {
+		p := c.Bool("prune")
+		fa.prune = &p
+	}
+	if c.IsSet("atol") {
+		v := c.Float64("atol")
+		fa.atol = &v
+	}
+	if c.IsSet("rtol") {
+		v := c.Float64("rtol")
+		fa.rtol = &v
+	}
+	return fa
+}
+
+func runAction(c *cli.Context, stdout, stderr io.Writer) error {
+	o := readOptions(c)
+	if o.input == "" {
+		return errors.New("missing input: sp-run KERNEL.mlir|KERNEL.ptx (see sp-run --help)")
+	}
+	if c.NArg() > 1 {
+		return fmt.Errorf("one input file expected, got %d: %s", c.NArg(), strings.Join(c.Args().Slice(), " "))
+	}
+	spec, err := specFor(o)
+	if err != nil {
+		return err
+	}
+	if err := readFlagArgs(c).apply(spec); err != nil {
+		return err
+	}
+	if o.kernel == "" {
+		o.kernel = spec.Kernel
+	}
+	prog, err := compile(o, stderr)
+	if err != nil {
+		return err
+	}
+	r, err := newRunner(o, prog)
+	if err != nil {
+		return err
+	}
+	defer r.close()
+	rep, err := execute(prog, spec, r, o)
+	if err != nil {
+		return err
+	}
+	if err := rep.print(stdout, o.json); err != nil {
+		return err
+	}
+	if rep.Verify != nil && !rep.Verify.ok() {
+		return &mismatchError{rep.Verify}
+	}
+	return nil
+}
+
+// specFor loads --spec, or the spec next to the input when there is one.
+func specFor(o options) (*Spec, error) {
+	path := o.specPath
+	if o.noSpec {
+		return &Spec{}, nil
+	}
+	if path == "" {
+		def := defaultSpecPath(o.input)
+		if _, err := os.Stat(def); err != nil || filepath.Ext(o.input) == ".json" {
+			return &Spec{}, nil
+		}
+		path = def
+	}
+	return loadSpec(path)
+}
+
+// compile turns the input into a program for the chosen back end.
+func compile(o options, stderr io.Writer) (*program, error) {
+	switch filepath.Ext(o.input) {
+	case ".mlir":
+	case ".ptx":
+		return loadPTX(o)
+	default:
+		return nil, fmt.Errorf("%s: the input must be a .mlir (TTIR or TTGIR) or .ptx file", o.input)
+	}
+	module, err := parseModule(o.input)
+	if err != nil {
+		return nil, err
+	}
+	fn, err := findKernel(module, o.kernel)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", o.input, err)
+	}
+	params, err := ttirParams(fn)
+	if err != nil {
+		return nil, err
+	}
+	prog := &program{Source: o.input, Name: symName(fn), Params: params, Layout: cpuLayout, module: module}
+	switch o.backend {
+	case "cpu":
+		if err := compileCPU(module); err != nil {
+			return nil, err
+		}
+	case "cuda":
+		if err := compileGPU(prog, o); err != nil {
+			return nil, err
+		}
+		if err := savePTX(prog, o.savePTX); err != nil {
+			return nil, err
+		}
+	default:
+		return nil, fmt.Errorf("unknown --backend %q (want cpu or cuda)", o.backend)
+	}
+	if o.printIR {
+		if prog.ptx != "" {
+			fmt.Fprint(stderr, prog.ptx)
+		} else {
+			fmt.Fprintln(stderr, ir.Print(module, ir.PrintOptions{}))
+		}
+	}
+	return prog, nil
+}
+
+func newRunner(o options, prog *program) (runner, error) {
+	switch o.backend {
+	case "cpu":
+		if prog.module == nil {
+			return nil, fmt.Errorf("%s: a .ptx input needs --backend cuda", o.input)
+		}
+		return newCPURunner(prog, o.workers)
+	case "cuda":
+		return newCUDARunner(prog, o.device)
+	}
+	return nil, fmt.Errorf("unknown --backend %q (want cpu or cuda)", o.backend)
+}
+
+// argReport describes one bound argument.
+type argReport struct {
+	Name   string `json:"name"`
+	Type   string `json:"type"`
+	Value  string `json:"value,omitempty"`
+	Sparse string `json:"sparse,omitempty"`
+	Layout string `json:"metadataLayout,omitempty"`
+	Values string `json:"values,omitempty"`
+	Meta   string `json:"metadata,omitempty"`
+	Pruned bool   `json:"pruned,omitempty"`
+	Output bool   `json:"output,omitempty"`
+	Saved  string `json:"saved,omitempty"`
+}
+
+// report is what sp-run prints.
+type report struct {
+	Input   string       `json:"input"`
+	Kernel  string       `json:"kernel"`
+	Backend string       `json:"backend"`
+	Grid    [3]int       `json:"grid"`
+	Args    []argReport  `json:"args"`
+	Verify  *checkResult `json:"verify,omitempty"`
+	Bench   *benchResult `json:"bench,omitempty"`
+}
+
+// execute binds, uploads, launches, reads back, verifies, saves and
+// (with --bench) times the kernel.
+func execute(prog *program, spec *Spec, r runner, o options) (*report, error) {
+	pl, err := resolve(spec, prog)
+	if err != nil {
+		return nil, err
+	}
+	kargs, err := upload(pl, r)
+	if err != nil {
+		return nil, err
+	}
+	if err := r.launch(pl.grid, kargs); err != nil {
+		return nil, fmt.Errorf("launch of @%s failed: %w", prog.Name, err)
+	}
+	if err := readBack(pl, r); err != nil {
+		return nil, err
+	}
+	rep := &report{Input: prog.Source, Kernel: prog.Name, Backend: r.describe(), Grid: pl.grid}
+	if pl.check != nil && !o.noVerify {
+		if rep.Verify, err = pl.check.run(o.check, o.samples, pl.seed); err != nil {
+			return nil, err
+		}
+	}
+	for _, a := range pl.args {
+		if a.spec.Save != "" {
+			if err := writeNPY(a.spec.Save, a.tensor); err != nil {
+				return nil, fmt.Errorf("saving %s: %v", a.spec.Name, err)
+			}
+		}
+		rep.Args = append(rep.Args, describeArg(a))
+	}
+	if o.bench {
+		if rep.Bench, err = benchmark(pl, r, kargs, o.warmup, o.iters, o.maxTime); err != nil {
+			return nil, err
+		}
+	}
+	return rep, nil
+}
+
+// upload allocates a device buffer per pointer parameter (values and
+// metadata for a 2:4 operand) and returns the launch arguments in order.
+func upload(pl *launchPlan, r runner) ([]kernelArg, error) {
+	var out []kernelArg
+	for _, a := range pl.args {
+		if a.tensor == nil {
+			out = append(out, kernelArg{isFloat: a.isFloat, i: a.scalarI, f: a.scalarF, dtype: a.dtype})
+			continue
+		}
+		datas := [][]byte{a.tensor.Data}
+		if a.comp != nil {
+			datas = [][]byte{a.comp.Values.Data, a.comp.MetaBytes()}
+		}
+		labels := []string{a.spec.Name}
+		if a.comp != nil {
+			labels = []string{a.spec.Name + ".values", a.spec.Name + ".metadata"}
+		}
+		for i, d := range datas {
+			b, err := r.alloc(labels[i], d)
+			if err != nil {
+				return nil, fmt.Errorf("allocating %s: %v", a.spec.Name, err)
+			}
+			a.dev = append(a.dev, b)
+			out = append(out, kernelArg{buf: b, isPtr: true, dtype: a.params[i].DType})
+		}
+	}
+	return out, nil
+}
+
+// readBack copies the outputs (marked, or the verified result) to the host.
+func readBack(pl *launchPlan, r runner) error {
+	want := map[*hostArg]bool{}
+	if pl.check != nil {
+		want[pl.check.out] = true
+	}
+	for _, a := range pl.args {
+		if a.tensor != nil && (a.spec.Output || want[a]) {
+			if a.comp != nil {
+				return fmt.Errorf("%s is a 2:4 operand: it cannot be read back as an output", a.spec.Name)
+			}
+			if err := r.read(a.dev[0], a.tensor.Data); err != nil {
+				return fmt.Errorf("reading %s back: %v", a.spec.Name, err)
+			}
+		}
+	}
+	return nil
+}
+
+func describeArg(a *hostArg) argReport {
+	ar := argReport{Name: a.spec.Name, Output: a.spec.Output, Saved: a.spec.Save}
+	switch {
+	case a.tensor == nil && a.isFloat:
+		ar.Type, ar.Value = string(a.dtype), fmt.Sprint(a.scalarF)
+	case a.tensor == nil:
+		ar.Type, ar.Value = string(a.dtype), fmt.Sprint(a.scalarI)
+	default:
+		ar.Type = a.tensor.String()
+	}
+	if c := a.comp; c != nil {
+		r, k := c.MetaShape()
+		ar.Sparse, ar.Pruned, ar.Layout = a.spec.Sparse, a.pruned, c.Layout.String()
+		ar.Values = fromMatrix(c.Values).String()
+		ar.Meta = fmt.Sprintf("i16[%dx%d]", r/16, k*16)
+	}
+	return ar
+}
+
+func (rep *report) print(w io.Writer, asJSON bool) error {
+	if asJSON {
+		enc := json.NewEncoder(w)
+		enc.SetIndent("", "  ")
+		return enc.Encode(rep)
+	}
+	fmt.Fprintf(w, "sp-run: %s @%s on %s, grid %dx%dx%d\n", rep.Input, rep.Kernel, rep.Backend, rep.Grid[0], rep.Grid[1], rep.Grid[2])
+	for _, a := range rep.Args {
+		fmt.Fprintf(w, "  %-10s %s", a.Name, a.Type)
+		if a.Value != "" {
+			fmt.Fprintf(w, " = %s", a.Value)
+		}
+		if a.Sparse != "" {
+			how := "validated 2:4"
+			if a.Pruned {
+				how = "pruned to 2:4"
+			}
+			fmt.Fprintf(w, ", %s operand %s: values %s, metadata %s (%s)", how, a.Sparse, a.Values, a.Meta, a.Layout)
+		}
+		if a.Output {
+			fmt.Fprint(w, ", output")
+		}
+		if a.Saved != "" {
+			fmt.Fprintf(w, ", saved to %s", a.Saved)
+		}
+		fmt.Fprintln(w)
+	}
+	if rep.Verify != nil {
+		fmt.Fprintln(w, rep.Verify.String())
+	}
+	if rep.Bench != nil {
+		fmt.Fprintln(w, rep.Bench.String())
+	}
+	return nil
+}
+
+func sortedKeys(m map[string]int64) []string {
+	ks := make([]string, 0, len(m))
+	for k := range m {
+		ks = append(ks, k)
+	}
+	sort.Strings(ks)
+	return ks
+}
+
+// savePTX writes the compiled PTX to path and its manifest (lower/ptx's
+// format, this kernel only) to path's .manifest.json, so that
+// `sp-run path --backend cuda` runs it again without the compiler.
+func savePTX(prog *program, path string) error {
+	if path == "" {
+		return nil
+	}
+	if err := os.WriteFile(path, []byte(prog.ptx), 0o644); err != nil {
+		return err
+	}
+	mf := manifestFile{Target: prog.target, PTXVersion: prog.ptxVer, Kernels: []kernelManifest{*prog.gpu}}
+	b, err := json.MarshalIndent(mf, "", "  ")
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(strings.TrimSuffix(path, ".ptx")+".manifest.json", append(b, '\n'), 0o644)
+}

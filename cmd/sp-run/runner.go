@@ -1,0 +1,104 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"runtime"
+	"time"
+
+	"github.com/sparsetriton/sp/runtime/cpu"
+)
+
+// buffer is a device allocation of a runner.
+type buffer any
+
+// kernelArg is one launch parameter value.
+type kernelArg struct {
+	buf     buffer
+	isPtr   bool
+	isFloat bool
+	i       int64
+	f       float64
+	dtype   dtype
+}
+
+// runner is a back end: the CPU interpreter or the CUDA driver.
+type runner interface {
+	describe() string
+	alloc(label string, data []byte) (buffer, error)
+	read(b buffer, dst []byte) error
+	launch(grid [3]int, args []kernelArg) error
+	// timeLaunches runs warmup launches, then iters timed ones, and
+	// returns the time of each in seconds.
+	timeLaunches(grid [3]int, args []kernelArg, warmup, iters int) ([]float64, error)
+	close()
+}
+
+// cpuRunner runs the kernel in the runtime/cpu interpreter.
+type cpuRunner struct {
+	kern    *cpu.Kernel
+	mem     *cpu.Memory
+	workers int
+}
+
+func newCPURunner(prog *program, workers int) (*cpuRunner, error) {
+	k, err := cpu.NewKernel(prog.module, prog.Name)
+	if err != nil {
+		return nil, err
+	}
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	return &cpuRunner{kern: k, mem: cpu.NewMemory(), workers: workers}, nil
+}
+
+func (r *cpuRunner) describe() string {
+	return fmt.Sprintf("cpu (runtime/cpu interpreter, %d workers)", r.workers)
+}
+
+func (r *cpuRunner) alloc(label string, data []byte) (buffer, error) {
+	return r.mem.Alloc(label, append([]byte(nil), data...)), nil
+}
+
+func (r *cpuRunner) read(b buffer, dst []byte) error {
+	copy(dst, r.mem.Bytes(b.(cpu.Ptr)))
+	return nil
+}
+
+func (r *cpuRunner) args(args []kernelArg) []cpu.Arg {
+	out := make([]cpu.Arg, len(args))
+	for i, a := range args {
+		switch {
+		case a.isPtr:
+			out[i] = cpu.PtrArg(a.buf.(cpu.Ptr))
+		case a.isFloat:
+			out[i] = cpu.FloatArg(a.f)
+		default:
+			out[i] = cpu.IntArg(a.i)
+		}
+	}
+	return out
+}
+
+func (r *cpuRunner) launch(grid [3]int, args []kernelArg) error {
+	return r.kern.Launch(context.Background(), r.mem, grid, r.args(args), cpu.LaunchOptions{Workers: r.workers})
+}
+
+func (r *cpuRunner) timeLaunches(grid [3]int, args []kernelArg, warmup, iters int) ([]float64, error) {
+	for range warmup {
+		if err := r.launch(grid, args); err != nil {
+			return nil, err
+		}
+	}
+	times := make([]float64, iters)
+	for i := range times {
+		start := time.Now()
+		if err := r.launch(grid, args); err != nil {
+			return nil, err
+		}
+		times[i] = time.Since(start).Seconds()
+	}
+	return times, nil
+}
+
+func (r *cpuRunner) close() {}

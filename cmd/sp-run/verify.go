@@ -1,0 +1,197 @@
+package main
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"regexp"
+	"strings"
+)
+
+// fullCheckLimit is the largest M*N*K verified element by element; above
+// it the check samples rows and columns (see README, "Verification").
+const fullCheckLimit = 1 << 28
+
+// matmulCheck verifies OUT = A @ B against a float64 reference.
+type matmulCheck struct {
+	text       string
+	out, a, b  *hostArg
+	m, n, k    int
+	atol, rtol float64
+}
+
+var checkRE = regexp.MustCompile(`^\s*(\w+)\s*=\s*(\w+)\s*@\s*(\w+)\s*$`)
+
+func parseCheck(text string, pl *launchPlan, tol *Tolerance) (*matmulCheck, error) {
+	mm := checkRE.FindStringSubmatch(text)
+	if mm == nil {
+		return nil, fmt.Errorf("verify %q: want the form \"C = A @ B\"", text)
+	}
+	c := &matmulCheck{text: fmt.Sprintf("%s = %s @ %s", mm[1], mm[2], mm[3])}
+	for i, dst := range []**hostArg{&c.out, &c.a, &c.b} {
+		h := pl.find(mm[i+1])
+		if h == nil {
+			return nil, fmt.Errorf("verify %q: no argument named %s", text, mm[i+1])
+		}
+		if h.tensor == nil || len(h.tensor.Shape) != 2 || !h.tensor.DType.isFloat() {
+			return nil, fmt.Errorf("verify %q: %s must be a float matrix", text, mm[i+1])
+		}
+		*dst = h
+	}
+	as, bs, cs := c.a.tensor.Shape, c.b.tensor.Shape, c.out.tensor.Shape
+	c.m, c.k, c.n = as[0], as[1], bs[1]
+	if bs[0] != c.k || cs[0] != c.m || cs[1] != c.n {
+		return nil, fmt.Errorf("verify %s: shape mismatch: %s is %s, %s is %s, %s is %s (want MxK, KxN, MxN)",
+			c.text, mm[2], shapeString(as), mm[3], shapeString(bs), mm[1], shapeString(cs))
+	}
+	c.rtol = 2 * unitRoundoff(c.out.tensor.DType)
+	c.atol = 1e-5
+	if tol != nil && tol.Rtol != nil {
+		c.rtol = *tol.Rtol
+	}
+	if tol != nil && tol.Atol != nil {
+		c.atol = *tol.Atol
+	}
+	return c, nil
+}
+
+func (pl *launchPlan) find(name string) *hostArg {
+	for _, a := range pl.args {
+		if a.spec.Name == name {
+			return a
+		}
+	}
+	return nil
+}
+
+// unitRoundoff is half an ulp at 1 of the type.
+func unitRoundoff(d dtype) float64 {
+	switch d {
+	case "f16":
+		return 0x1p-11
+	case "bf16":
+		return 0x1p-8
+	case "f32":
+		return 0x1p-24
+	}
+	return 0x1p-53
+}
+
+// checkResult is the outcome of a verification.
+type checkResult struct {
+	Text      string  `json:"check"`
+	Mode      string  `json:"mode"` // "full" or "sampled RxC"
+	Checked   int     `json:"checked"`
+	Bad       int     `json:"mismatches"`
+	Row       int     `json:"worstRow"`
+	Col       int     `json:"worstCol"`
+	Got       float64 `json:"got"`
+	Want      float64 `json:"want"`
+	Err       float64 `json:"error"`
+	Tol       float64 `json:"tolerance"`
+	Ratio     float64 `json:"worstErrorOverTolerance"`
+	MaxAbsErr float64 `json:"maxAbsError"`
+}
+
+func (r *checkResult) ok() bool { return r.Bad == 0 }
+
+// run compares every element (full) or the elements of `samples` random
+// rows and columns. The tolerance of element (i, j) is
+//
+//	atol + rtol·|ref| + sqrt(K)·2⁻²²·Σₖ|a_ik·b_kj|
+//
+// ref is the float64 product of the dense (pruned) inputs, rtol defaults
+// to one ulp of the output type (2·unit roundoff) and the last term bounds
+// fp32 accumulation error (a √K random-walk bound at 2 ulps of fp32 per
+// addition, truncating tensor-core adders included).
+func (c *matmulCheck) run(mode string, samples int, seed uint64) (*checkResult, error) {
+	res := &checkResult{Text: c.text, Row: -1, Col: -1}
+	rows, cols := seqInts(c.m), seqInts(c.n)
+	switch {
+	case mode == "full" || (mode == "auto" && c.m*c.n*c.k <= fullCheckLimit):
+		res.Mode = "full"
+	case mode == "auto" || mode == "sampled":
+		rng := rand.New(rand.NewPCG(seed, 0xc4ec))
+		rows, cols = sample(rng, c.m, samples), sample(rng, c.n, samples)
+		res.Mode = fmt.Sprintf("sampled %dx%d", len(rows), len(cols))
+	default:
+		return nil, fmt.Errorf("unknown --check %q (want auto, full or sampled)", mode)
+	}
+	a, b, out := c.a.tensor, c.b.tensor, c.out.tensor
+	bcols := make([][]float64, len(cols))
+	for jj, j := range cols {
+		col := make([]float64, c.k)
+		for kk := range c.k {
+			col[kk] = b.At(kk*c.n + j)
+		}
+		bcols[jj] = col
+	}
+	acc := math.Sqrt(float64(c.k)) * 0x1p-22
+	arow := make([]float64, c.k)
+	for _, i := range rows {
+		for kk := range c.k {
+			arow[kk] = a.At(i*c.k + kk)
+		}
+		for jj, j := range cols {
+			var ref, mag float64
+			for kk, y := range bcols[jj] {
+				p := arow[kk] * y
+				ref += p
+				mag += math.Abs(p)
+			}
+			got := out.At(i*c.n + j)
+			tol := c.atol + c.rtol*math.Abs(ref) + acc*mag
+			e := math.Abs(got - ref)
+			if math.IsNaN(got) {
+				e = math.Inf(1)
+			}
+			res.Checked++
+			res.MaxAbsErr = math.Max(res.MaxAbsErr, e)
+			if e > tol {
+				res.Bad++
+			}
+			if r := e / tol; r > res.Ratio || res.Row < 0 {
+				res.Ratio, res.Row, res.Col, res.Got, res.Want, res.Err, res.Tol = r, i, j, got, ref, e, tol
+			}
+		}
+	}
+	return res, nil
+}
+
+func seqInts(n int) []int {
+	s := make([]int, n)
+	for i := range s {
+		s[i] = i
+	}
+	return s
+}
+
+// sample returns min(n, k) distinct indices below n, sorted.
+func sample(rng *rand.Rand, n, k int) []int {
+	if k >= n {
+		return seqInts(n)
+	}
+	p := rng.Perm(n)[:k]
+	sortInts(p)
+	return p
+}
+
+func (r *checkResult) String() string {
+	var sb strings.Builder
+	status := "ok"
+	if !r.ok() {
+		status = "MISMATCH"
+	}
+	fmt.Fprintf(&sb, "verify %s: %s (%s check, %d elements", r.Text, status, r.Mode, r.Checked)
+	if !r.ok() {
+		fmt.Fprintf(&sb, ", %d outside the tolerance", r.Bad)
+	}
+	fmt.Fprintf(&sb, ")\n  worst element %s[%d, %d]: got %.6g, want %.6g, error %.3g, tolerance %.3g (error/tolerance %.3g)",
+		outName(r.Text), r.Row, r.Col, r.Got, r.Want, r.Err, r.Tol, r.Ratio)
+	return sb.String()
+}
+
+func outName(text string) string {
+	n, _, _ := strings.Cut(text, " ")
+	return n
+}

@@ -1,0 +1,3 @@
+module {
+  tt.func public @k( {
+}
