@@ -52,7 +52,9 @@ type AsmParser interface {
 type UnresolvedOperand struct {
 	Name string // without %
 	Num  int    // result number after #, or 0
-	Loc  Location
+	// Loc is where the use is written (a plain struct, so that parsing an
+	// operand does not allocate; it converts to a Location where needed).
+	Loc FileLineCol
 }
 
 // Argument is a region argument definition: %x: T {attrs} loc(...).

@@ -16,13 +16,46 @@ import (
 // or an enclosing one) gets a _<K> suffix from one conflict counter that
 // follows the same save/restore discipline.
 type nameState struct {
-	values map[*Value]string
-	groups map[*Operation]string // base name of multi-result groups
-	blocks map[*Block]string
+	values   map[*Value]valName
+	groups   map[*Operation]int // number of multi-result groups
+	blocks   map[*Block]int
+	numbered map[*Operation]bool // isolated scopes already named
+}
+
+// valName is a value's printed name without building a string: %<n>,
+// %arg<n>, %<n>#<idx> (a member of a result group) or %<hint>.
+type valName struct {
+	kind uint8
+	n    int32
+	idx  int32
+	hint string
+}
+
+const (
+	nameNum uint8 = iota + 1
+	nameArg
+	nameGroup
+	nameHint
+)
+
+func (n valName) appendTo(b []byte) []byte {
+	b = append(b, '%')
+	switch n.kind {
+	case nameHint:
+		return append(b, n.hint...)
+	case nameArg:
+		b = append(b, "arg"...)
+	}
+	b = strconv.AppendInt(b, int64(n.n), 10)
+	if n.kind == nameGroup {
+		b = append(b, '#')
+		b = strconv.AppendInt(b, int64(n.idx), 10)
+	}
+	return b
 }
 
 func newNameState() *nameState {
-	return &nameState{values: map[*Value]string{}, groups: map[*Operation]string{}, blocks: map[*Block]string{}}
+	return &nameState{values: map[*Value]valName{}, groups: map[*Operation]int{}, blocks: map[*Block]int{}, numbered: map[*Operation]bool{}}
 }
 
 // scope holds the naming counters and the chain of name sets visible in
@@ -80,6 +113,10 @@ type pendingRegion struct {
 // named too when op is the top of the print. Isolated ops nested inside are
 // skipped: they are numbered in a fresh scope when printed.
 func (ns *nameState) numberScope(op *Operation, top bool) {
+	if ns.numbered[op] {
+		return
+	}
+	ns.numbered[op] = true
 	s := &scope{used: []map[string]bool{{}}}
 	var work []pendingRegion
 	for _, r := range op.Regions {
@@ -111,7 +148,7 @@ func (ns *nameState) numberScope(op *Operation, top bool) {
 // of the regions nested in its ops).
 func (ns *nameState) numberRegion(r *Region, s *scope) {
 	for i, b := range r.Blocks {
-		ns.blocks[b] = "^bb" + strconv.Itoa(i)
+		ns.blocks[b] = i
 		for _, a := range b.Args() {
 			ns.numberArg(a, i == 0, s)
 		}
@@ -127,12 +164,12 @@ func (ns *nameState) numberArg(a *Value, entry bool, s *scope) {
 	}
 	switch {
 	case a.NameHint != "":
-		ns.values[a] = "%" + s.unique(a.NameHint)
+		ns.values[a] = valName{kind: nameHint, hint: s.unique(a.NameHint)}
 	case entry:
-		ns.values[a] = "%arg" + strconv.Itoa(s.nextArg)
+		ns.values[a] = valName{kind: nameArg, n: int32(s.nextArg)}
 		s.nextArg++
 	default:
-		ns.values[a] = "%" + strconv.Itoa(s.nextValue)
+		ns.values[a] = valName{kind: nameNum, n: int32(s.nextValue)}
 		s.nextValue++
 	}
 }
@@ -143,24 +180,24 @@ func (ns *nameState) numberOpResults(op *Operation, s *scope) {
 	}
 	hints := ns.hints(op)
 	if hints == nil {
-		base := strconv.Itoa(s.nextValue)
+		ns.assignGroup(op, s.nextValue)
 		s.nextValue++
-		ns.assignGroup(op, base)
 		return
 	}
 	for i, r := range op.Results() {
-		h := hints[i]
-		if h == "" {
-			h = strconv.Itoa(s.nextValue)
+		if hints[i] == "" {
+			ns.values[r] = valName{kind: nameNum, n: int32(s.nextValue)}
 			s.nextValue++
-			ns.values[r] = "%" + h
 			continue
 		}
-		ns.values[r] = "%" + s.unique(h)
+		ns.values[r] = valName{kind: nameHint, hint: s.unique(hints[i])}
 	}
 }
 
 func (ns *nameState) hints(op *Operation) []string {
+	if (op.Def == nil || op.Def.ResultNames == nil) && !hasNameHint(op) {
+		return nil
+	}
 	var hs []string
 	if op.Def != nil && op.Def.ResultNames != nil {
 		hs = op.Def.ResultNames(op)
@@ -182,14 +219,23 @@ func (ns *nameState) hints(op *Operation) []string {
 	return out
 }
 
-func (ns *nameState) assignGroup(op *Operation, base string) {
+func hasNameHint(op *Operation) bool {
+	for _, r := range op.Results() {
+		if r.NameHint != "" {
+			return true
+		}
+	}
+	return false
+}
+
+func (ns *nameState) assignGroup(op *Operation, base int) {
 	if op.NumResults() == 1 {
-		ns.values[op.Result(0)] = "%" + base
+		ns.values[op.Result(0)] = valName{kind: nameNum, n: int32(base)}
 		return
 	}
-	ns.groups[op] = "%" + base
+	ns.groups[op] = base
 	for i, r := range op.Results() {
-		ns.values[r] = "%" + base + "#" + strconv.Itoa(i)
+		ns.values[r] = valName{kind: nameGroup, n: int32(base), idx: int32(i)}
 	}
 }
 
@@ -209,19 +255,34 @@ func sanitizeName(s string) string {
 }
 
 func (ns *nameState) valueName(v *Value) string {
+	var sb strings.Builder
+	ns.writeValueName(&sb, v)
+	return sb.String()
+}
+
+// writeValueName appends the printed name of v to sb without allocating a
+// string for it.
+func (ns *nameState) writeValueName(sb *strings.Builder, v *Value) {
 	if v == nil {
-		return "<<NULL VALUE>>"
+		sb.WriteString("<<NULL VALUE>>")
+		return
 	}
-	if n, ok := ns.values[v]; ok {
-		return n
+	n, ok := ns.values[v]
+	if !ok {
+		sb.WriteString("<<UNKNOWN SSA VALUE>>")
+		return
 	}
-	return "<<UNKNOWN SSA VALUE>>"
+	var buf [24]byte
+	sb.Write(n.appendTo(buf[:0]))
 }
 
 // resultGroupDef returns the left-hand side for op's results.
 func (ns *nameState) resultGroupDef(op *Operation) string {
 	if g, ok := ns.groups[op]; ok {
-		return g + ":" + strconv.Itoa(op.NumResults())
+		return "%" + strconv.Itoa(g) + ":" + strconv.Itoa(op.NumResults())
+	}
+	if op.NumResults() == 1 {
+		return ns.valueName(op.Result(0))
 	}
 	names := make([]string, op.NumResults())
 	for i, r := range op.Results() {
@@ -232,7 +293,7 @@ func (ns *nameState) resultGroupDef(op *Operation) string {
 
 func (ns *nameState) blockName(b *Block) string {
 	if n, ok := ns.blocks[b]; ok {
-		return n
+		return "^bb" + strconv.Itoa(n)
 	}
 	return "^<<UNKNOWN BLOCK>>"
 }

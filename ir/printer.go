@@ -40,7 +40,7 @@ func newBarePrinter() *Printer {
 func Print(op *Operation, opts PrintOptions) string {
 	p := &Printer{opts: opts, names: newNameState(), aliases: newAliasState()}
 	if !opts.LocalScope && !opts.Generic {
-		c := &Printer{opts: opts, names: newNameState(), aliases: p.aliases, collecting: true}
+		c := &Printer{opts: opts, names: p.names, aliases: p.aliases, collecting: true}
 		c.printTopOp(op)
 		p.aliases.collecting = false
 	}
@@ -186,7 +186,12 @@ func isLeafAttr(a Attribute) bool {
 func (p *Printer) PrintAttrNoAlias(a Attribute) { a.Print(p) }
 
 // PrintOperand writes the name of v.
-func (p *Printer) PrintOperand(v *Value) { p.WriteString(p.names.valueName(v)) }
+func (p *Printer) PrintOperand(v *Value) {
+	if p.collecting {
+		return
+	}
+	p.names.writeValueName(&p.sb, v)
+}
 
 // PrintOperands writes `%a, %b`.
 func (p *Printer) PrintOperands(vs []*Value) {
@@ -343,10 +348,14 @@ func (p *Printer) printOp(op *Operation) {
 }
 
 func (p *Printer) printResults(op *Operation) {
-	if op.NumResults() == 0 {
+	if op.NumResults() == 0 || p.collecting {
 		return
 	}
-	p.WriteString(p.names.resultGroupDef(op))
+	if _, group := p.names.groups[op]; !group && op.NumResults() == 1 {
+		p.names.writeValueName(&p.sb, op.Result(0))
+	} else {
+		p.WriteString(p.names.resultGroupDef(op))
+	}
 	p.WriteString(" = ")
 }
 

@@ -149,7 +149,7 @@ func (p *parser) ParseOptionalAttrDict() (ir.DictAttr, error) {
 }
 
 func (p *parser) parseDict() (ir.DictAttr, error) {
-	start := p.Loc()
+	start := p.s.peek().Pos
 	if err := p.ParsePunct("{"); err != nil {
 		return ir.DictAttr{}, err
 	}
@@ -172,7 +172,7 @@ func (p *parser) parseDict() (ir.DictAttr, error) {
 	}
 	d, dup := ir.DictFromEntries(es)
 	if dup != "" {
-		return d, ir.Errorf(start, "duplicate key '%s' in dictionary attribute", dup)
+		return d, posErr(start, "duplicate key '%s' in dictionary attribute", dup)
 	}
 	return d, nil
 }

@@ -1,6 +1,7 @@
 package parser
 
 import (
+	"github.com/alecthomas/participle/v2/lexer"
 	"math"
 	"strconv"
 	"strings"
@@ -92,15 +93,15 @@ func (p *parser) parseNumberAttr(neg bool, t ir.Type) (ir.Attribute, error) {
 			t = ir.F64T
 		}
 	}
-	return numberAttr(tok.Value, tok.Type == tFloat, neg, t, locOf(tok.Pos))
+	return numberAttr(tok.Value, tok.Type == tFloat, neg, t, tok.Pos)
 }
 
-func numberAttr(text string, isFloat, neg bool, t ir.Type, loc ir.Location) (ir.Attribute, error) {
+func numberAttr(text string, isFloat, neg bool, t ir.Type, pos lexer.Position) (ir.Attribute, error) {
 	switch tt := t.(type) {
 	case ir.FloatType:
 		v, err := floatLiteral(text, isFloat, tt)
 		if err != nil {
-			return nil, ir.Errorf(loc, "%v", err)
+			return nil, posErr(pos, "%v", err)
 		}
 		if neg {
 			v = -v
@@ -108,18 +109,18 @@ func numberAttr(text string, isFloat, neg bool, t ir.Type, loc ir.Location) (ir.
 		return ir.FloatAttr{Type: tt, Value: ir.RoundToType(v, tt)}, nil
 	case ir.IntegerType, ir.IndexType:
 		if isFloat {
-			return nil, ir.Errorf(loc, "floating point value not valid for specified type")
+			return nil, posErr(pos, "floating point value not valid for specified type")
 		}
 		v, err := parseIntText(text)
 		if err != nil {
-			return nil, ir.Errorf(loc, "integer constant out of range for attribute")
+			return nil, posErr(pos, "integer constant out of range for attribute")
 		}
 		if neg {
 			v = -v
 		}
 		return ir.IntegerAttr{Type: t, Value: truncInt(v, t)}, nil
 	}
-	return nil, ir.Errorf(loc, "invalid type for numeric literal: %s", ir.TypeString(t))
+	return nil, posErr(pos, "invalid type for numeric literal: %s", ir.TypeString(t))
 }
 
 // truncInt wraps v to the width of t (i1 keeps 0/1).
@@ -240,16 +241,16 @@ func (p *parser) parseDense() (ir.Attribute, error) {
 	if err := p.ParsePunct(":"); err != nil {
 		return nil, err
 	}
-	loc := p.Loc()
+	pos := p.s.peek().Pos
 	ty, err := p.ParseType()
 	if err != nil {
 		return nil, err
 	}
 	tt, ok := ty.(ir.RankedTensorType)
 	if !ok {
-		return nil, ir.Errorf(loc, "elements literal must be a ranked tensor, got %s", ir.TypeString(ty))
+		return nil, posErr(pos, "elements literal must be a ranked tensor, got %s", ir.TypeString(ty))
 	}
-	return buildDense(tt, lits, hex, loc)
+	return buildDense(tt, lits, hex, pos)
 }
 
 // literal is one scalar in a dense literal; nested reports list nesting.
@@ -258,7 +259,7 @@ type literal struct {
 	isFloat bool
 	neg     bool
 	boolean int // 0 none, 1 false, 2 true
-	loc     ir.Location
+	pos     lexer.Position
 }
 
 // parseDenseLiteral flattens `[[1, 2], [3, 4]]` or a splat scalar.
@@ -287,7 +288,7 @@ func (p *parser) parseDenseLiteral() ([]literal, error) {
 }
 
 func (p *parser) parseScalarLiteral() (literal, error) {
-	l := literal{loc: p.Loc()}
+	l := literal{pos: p.s.peek().Pos}
 	if p.ParseOptionalKeyword("true") {
 		l.boolean = 2
 		return l, nil
@@ -306,13 +307,13 @@ func (p *parser) parseScalarLiteral() (literal, error) {
 	return l, nil
 }
 
-func buildDense(tt ir.RankedTensorType, lits []literal, hex string, loc ir.Location) (ir.Attribute, error) {
+func buildDense(tt ir.RankedTensorType, lits []literal, hex string, pos lexer.Position) (ir.Attribute, error) {
 	if hex != "" {
 		return ir.DenseElementsAttr{Type: tt, Hex: hex}, nil
 	}
 	n := tt.NumElements()
 	if len(lits) != 1 && int64(len(lits)) != n {
-		return nil, ir.Errorf(loc, "inferred shape of elements literal ([%d]) does not match type ([%s])", len(lits), ir.ShapeString(tt.Shape))
+		return nil, posErr(pos, "inferred shape of elements literal ([%d]) does not match type ([%s])", len(lits), ir.ShapeString(tt.Shape))
 	}
 	elems := make([]ir.Attribute, len(lits))
 	for i, l := range lits {
@@ -328,11 +329,11 @@ func buildDense(tt ir.RankedTensorType, lits []literal, hex string, loc ir.Locat
 func literalAttr(l literal, et ir.Type) (ir.Attribute, error) {
 	if l.boolean != 0 {
 		if !ir.IsInteger(et, 1) {
-			return nil, ir.Errorf(l.loc, "expected i1 type for 'true' or 'false' values")
+			return nil, posErr(l.pos, "expected i1 type for 'true' or 'false' values")
 		}
 		return ir.BoolAttr(l.boolean == 2), nil
 	}
-	return numberAttr(l.text, l.isFloat, l.neg, et, l.loc)
+	return numberAttr(l.text, l.isFloat, l.neg, et, l.pos)
 }
 
 // dense_resource<handle> : type
@@ -398,7 +399,7 @@ func appendArrayElem(a *ir.DenseArrayAttr, l literal) error {
 	case ir.FloatAttr:
 		a.Floats = append(a.Floats, v.Value)
 	default:
-		return ir.Errorf(l.loc, "invalid dense array element")
+		return posErr(l.pos, "invalid dense array element")
 	}
 	return nil
 }

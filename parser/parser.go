@@ -89,7 +89,7 @@ func (p *parser) ParseOperand() (ir.UnresolvedOperand, error) {
 		return ir.UnresolvedOperand{}, p.expected("SSA operand")
 	}
 	p.s.next()
-	u := ir.UnresolvedOperand{Name: t.Value[1:], Loc: locOf(t.Pos)}
+	u := ir.UnresolvedOperand{Name: t.Value[1:], Loc: ir.FileLineCol{File: t.Pos.Filename, Line: t.Pos.Line, Col: t.Pos.Column}}
 	if n := p.s.peek(); n.Type == tHash && n.Pos.Offset == t.Pos.Offset+len(t.Value) {
 		num, err := strconv.Atoi(n.Value[1:])
 		if err != nil {
@@ -635,14 +635,14 @@ func (p *parser) finishGeneric(st *ir.OpState, us []ir.UnresolvedOperand) (*ir.O
 	if err := p.ParsePunct(":"); err != nil {
 		return nil, err
 	}
-	loc := p.Loc()
+	pos := p.s.peek().Pos
 	ty, err := p.ParseType()
 	if err != nil {
 		return nil, err
 	}
 	fn, ok := ty.(ir.FunctionType)
 	if !ok {
-		return nil, ir.Errorf(loc, "expected function type")
+		return nil, posErr(pos, "expected function type")
 	}
 	if st.Operands, err = p.ResolveOperands(us, fn.Inputs); err != nil {
 		return nil, err

@@ -24,7 +24,25 @@ func (p *parser) ParseType() (ir.Type, error) {
 }
 
 // builtinType maps a keyword to a builtin scalar type.
+// commonTypes holds pre-boxed scalar types so that the most frequent type
+// tokens do not allocate an interface value each time they are parsed.
+var commonTypes = func() map[string]ir.Type {
+	m := map[string]ir.Type{"index": ir.IndexType{}, "none": ir.NoneType{}}
+	for _, w := range []int{1, 8, 16, 32, 64} {
+		t := ir.IntegerType{Width: w}
+		m[t.String()] = t
+	}
+	for k := ir.F16; k <= ir.F64; k++ {
+		t := ir.FloatType{Kind: k}
+		m[t.String()] = t
+	}
+	return m
+}()
+
 func builtinType(s string) (ir.Type, bool) {
+	if t, ok := commonTypes[s]; ok {
+		return t, true
+	}
 	switch s {
 	case "index":
 		return ir.IndexType{}, true
@@ -63,15 +81,15 @@ func (p *parser) parseBuiltinType() (ir.Type, error) {
 		return bt, nil
 	}
 	if t.Value == "tensor" {
-		loc := p.Loc()
+		pos := t.Pos
 		p.s.next()
-		return p.parseTensorBody(loc)
+		return p.parseTensorBody(pos)
 	}
 	return nil, p.Errorf("unknown type '%s'", t.Value)
 }
 
 // tensor<4x?x8xf32[, #enc]>
-func (p *parser) parseTensorBody(loc ir.Location) (ir.Type, error) {
+func (p *parser) parseTensorBody(pos lexer.Position) (ir.Type, error) {
 	if err := p.ParsePunct("<"); err != nil {
 		return nil, err
 	}
@@ -92,7 +110,7 @@ func (p *parser) parseTensorBody(loc ir.Location) (ir.Type, error) {
 	}
 	if v, ok := tt.Encoding.(ir.EncodingVerifier); ok {
 		if err := v.VerifyEncoding(tt.Shape, tt.Elem); err != nil {
-			return nil, ir.Errorf(loc, "%v", err)
+			return nil, posErr(pos, "%v", err)
 		}
 	}
 	return tt, nil

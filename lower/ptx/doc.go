@@ -1,0 +1,124 @@
+// Package ptx lowers TritonGPU IR (the output of sp-pipeline: one tt.func
+// per kernel, tensors with #triton_gpu layouts) to PTX for sm_80 and sm_90,
+// op by op from the layouts, with a JSON kernel manifest for launchers.
+//
+//	res, err := ptx.Lower(module, ptx.Options{})   // SM from triton_gpu.target
+//	res.PTX                                        // .version 7.8, .target sm_80|sm_90
+//	res.Manifest.JSON() / .CommentBlock()          // name, params, roles, shared bytes, threads, metadata layout
+//
+// sp-opt --sp-pipeline="target=cuda:80" --emit=ptx -o kernel.ptx runs it
+// after the pipeline, the manifest leading the PTX as a comment block.
+//
+// # Structure
+//
+// Each op is lowered by an emit function found in a table keyed by op name
+// (emitters; each file registers its ops in init): arith.go (arith, math,
+// casts), tensor.go (make_range, splat, broadcast, expand_dims, addptr,
+// program ids), mem.go (tt.load/tt.store), shared.go (local_alloc,
+// local_load/store, memdesc views, convert_layout, cp.async), dot.go
+// (ldmatrix fragments, mma.sync, mma.sp), scf.go (for, if, yield),
+// reduce.go (tt.reduce over blocked, nvidia_mma and slices of them). An
+// op without an entry, or a layout, type or
+// shape an emitter does not handle, is a positioned *ir.Diagnostic
+// ("op X is not supported by the PTX lowering"), never a panic.
+//
+// # Invariants
+//
+// Registers. Every SSA value becomes virtual registers (ptxas allocates):
+// a scalar one register; a tensor with a distributed layout (blocked,
+// slice, nvidia_mma v2) one register per element the thread holds, in the
+// order of its threadMap (layout.go): element i sits at coordinates
+// base[d] + offs[i][d], base being a per-thread prologue register derived
+// from %tid.x, offs compile-time constants. Blocked: dimension d of lane and
+// warp ids is split along `order`; the first element is at
+// ((laneIdx_d + tpw_d*warpIdx_d) * spt_d) mod shape_d, repetitions of the
+// CTA tile add spt*tpw*wpc. Slice: the parent's elements with the sliced
+// dimension dropped, first occurrence kept. nvidia_mma v2: warp (warp % wm,
+// warp / wm); for repetition (m, n) and i < 4, row m*16*wm + warpM*16 + g +
+// 8*(i>>1), column n*8*wn + warpN*8 + 2t + (i&1) (g = lane>>2, t = lane&3,
+// the m16n8 C fragment of ptx.md §1.3). Threads whose tile exceeds the
+// tensor replicate elements. splat/broadcast/expand_dims move no data: they
+// re-index registers (a splat repeats one register). Register classes:
+// .pred (i1), .b16 (i8, i16, f16, bf16), .b32 (i32), .b64 (i64, pointers),
+// .f32, .f64. f16/bf16 arithmetic runs in f32 and rounds back with
+// cvt.rn (correctly rounded for + - * / sqrt); bf16 widens by a 16-bit shift
+// (cvt.f32.bf16 needs sm_90).
+//
+// Dot operands (dot_op layouts) are not per-element: they are mma
+// fragments (fragment, dot.go), .b32 registers per (repetition, k step),
+// loaded from shared memory with ldmatrix (.x4 for A, .x4/.x2 for B, .trans
+// when the k dimension is not the contiguous one; .x1.trans for band16
+// metadata). tt.dot issues mma.sync.aligned.m16n8k16 (dense) or
+// mma.sp.sync.aligned.m16n8k32 with selector 0 (2:4 A, f16/bf16, f32
+// accumulators): the A fragment of k32 step j is the dense m16n8k16 A
+// fragment of compressed columns 16j.., B is two stacked k16 fragments, and
+// lane (g, t) gets the metadata words of rows g (low half) and g+8 (high
+// half) for K chunk 2j + (t&1) (ptx.md §1.5), from band16 columns
+// 32j + 16(t&1) + g (+8). Options.OrderedMetadata selects
+// mma.sp::ordered_metadata (PTX 8.5; CUDA 11.8's ptxas accepts only
+// <= 7.8, hence the default).
+//
+// Global memory. Loads and stores are vectorized per thread over runs of
+// consecutive registers contiguous along the layout's fastest dimension, as
+// wide as sizePerThread, the pointer's contiguity and alignment and the
+// mask's constancy allow (axis.go, a reduced Triton AxisInfo seeded by
+// tt.divisibility), up to 16 bytes (ld/st.global.v4.b32, 16-bit values
+// packed in pairs). A mask predicates the access; masked-off lanes of a
+// load keep `other` (or 0), moved in before the predicated load.
+//
+// Shared memory. One dynamic buffer, `global_smem` (.extern .shared,
+// .align 16), sized by planShared: every local_alloc and the scratch of
+// convert_layout and cross-warp reductions get byte offsets; buffers with
+// overlapping live ranges (program order, a use inside a loop keeps an
+// allocation live to the loop's end) are disjoint, others share space
+// (first fit, 128-byte aligned). Manifest.sharedBytes is the total; the
+// launcher raises the dynamic limit above 48 KB. A memdesc value is a
+// 32-bit shared address plus the tile's #shared swizzle (vec, perPhase,
+// maxPhase, order): element (line, pos) of the stored 2-D tile is at
+// line*rowLen + ((pos/vec) ^ ((line/perPhase) % maxPhase))*vec + pos%vec.
+// Lane-dependent swizzled offsets are prologue registers (the constant part
+// of a coordinate is reduced modulo the swizzle period and folded into the
+// address displacement), so an access in a loop is an add plus the access.
+// convert_layout writes the source tile row-major with a 16-byte row pad
+// (conflict-free stores of mma fragments) and reads the destination layout.
+//
+// Barriers. A CTA barrier (bar.sync 0) orders shared-memory accesses
+// between threads. The emitter tracks whether shared memory was read or
+// written since the last barrier and inserts one before a write after any
+// access (WAR, WAW) and before a read after a write (RAW); loop heads, loop
+// exits and if-joins assume both. async_wait is cp.async.wait_group N
+// followed by a barrier (cp.async data is visible to other threads only
+// then). cp.async writes themselves insert no barrier: the software
+// pipeline guarantees that the ring slot it fills was last read before the
+// previous iteration's async_wait barrier (the contract of
+// tritongpu-pipeline). Barriers inside divergent control flow would hang:
+// scf.if conditions in lowered kernels must be uniform across the CTA.
+//
+// Asynchronous copies. async_copy_global_to_local issues one
+// cp.async.cg.shared.global of 16 bytes per run (.ca for 4 or 8 bytes),
+// a mask becoming the src-size operand (0 bytes read, zero fill); narrower
+// runs fall back to predicated ld.global + st.shared. async_commit_group is
+// cp.async.commit_group.
+//
+// Control flow. scf.for becomes a head label, a signed compare and
+// branch, the body, parallel copies of the yielded values into the
+// iteration registers, and a back edge; scf.if two labelled blocks that
+// copy their yields into the result registers.
+//
+// Finally a mark-and-sweep pass (dce.go) deletes instructions whose
+// results no effect needs (per-element pointers of non-leading vector
+// lanes, dead loop-carried copies), which ptxas would otherwise keep alive
+// across loops.
+//
+// # Module and manifest
+//
+// .version 7.8, .target sm_80|sm_90, .address_size 64; one .visible .entry
+// per tt.func with .maxntid = 32*num-warps and parameters in the decomposed
+// signature's order (pointers .u64, i1/i8 .u8, others by width). The
+// manifest (manifest.go) lists them with dtypes ("*f16", "i32") and roles:
+// pointers feeding the values or the metadata operand of a sparse tt.dot
+// (found through def-use chains, loop-carried values and the copies that
+// fill shared buffers) are "values" and "metadata", other pointers "dense",
+// the rest "scalar". Sparse kernels name their metadata layout "band16"
+// (sparse.Band16).
+package ptx

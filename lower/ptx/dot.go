@@ -1,0 +1,358 @@
+package ptx
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/sparsetriton/sp/dialect/tt"
+	"github.com/sparsetriton/sp/dialect/ttgpu"
+	"github.com/sparsetriton/sp/ir"
+)
+
+// Dot operands live in mma fragments, not in per-element registers.
+//
+//   - A (opIdx 0, dense or 2:4 values): per (m repetition, k step) four
+//     .b32 registers, the m16n8k16 A fragment (ptx.md §1.3) of rows
+//     m*16*wm + warpM*16 + [0,16) and columns 16*kk + [0,16). For 2:4
+//     values the columns are compressed ones: the fragment of k step kk is
+//     exactly the A operand of mma.sp m16n8k32 for dense K 32*kk..+31.
+//   - B (opIdx 1): per (n repetition, k step) two registers, the
+//     m16n8k16 B fragment of columns n*8*wn + warpN*8 + [0,8).
+//   - metadata (meta = 1): per (m repetition, k32 step) one register,
+//     rows g and g+8 of the warp's 16 rows in the low and high halves
+//     for K chunk 2*kk + (t&1) (ptx.md §1.5, selector 0).
+//
+// All are read from shared memory with ldmatrix; the per-lane addresses
+// are prologue registers (smemAddr), so a load in the main loop is one
+// add plus one ldmatrix.
+type fragment struct {
+	opIdx, meta int
+	regs        [][][]string // [rep][kstep][register]
+}
+
+// mmaOf returns the mma parent of a dot-operand encoding.
+func mmaOf(d ttgpu.DotOperandEncoding) (ttgpu.NvidiaMmaEncoding, error) {
+	m, ok := d.Parent.(ttgpu.NvidiaMmaEncoding)
+	if !ok || !m.IsAmpere() || len(m.WarpsPerCTA) != 2 {
+		return m, fmt.Errorf("dot operand parent %s: only 2-D nvidia_mma v2 is supported", ir.AttrString(d.Parent))
+	}
+	return m, nil
+}
+
+// laneBits returns a prologue register with (lane >> shift & (n-1)) * mul
+// summed over the given terms, cached by key.
+func (k *kernel) laneExpr(terms ...[3]int64) string {
+	key := fmt.Sprintf("lane:%v", terms)
+	if r, ok := k.proCache[key]; ok {
+		return r
+	}
+	r := k.newReg(clsB32)
+	k.emitPro("mov.u32 %s, 0;", r)
+	for _, t := range terms {
+		f := k.bitField(k.lane, int(t[0]), t[1])
+		if f == "0" {
+			continue
+		}
+		k.emitPro("mad.lo.u32 %s, %s, %d, %s;", r, f, t[2], r)
+	}
+	k.proCache[key] = r
+	return r
+}
+
+// addPro returns a prologue register a + b (either may be "0").
+func (k *kernel) addPro(a, b string) string {
+	switch {
+	case a == "0":
+		return b
+	case b == "0":
+		return a
+	}
+	key := "add:" + a + ":" + b
+	if r, ok := k.proCache[key]; ok {
+		return r
+	}
+	r := k.newReg(clsB32)
+	k.emitPro("add.u32 %s, %s, %s;", r, a, b)
+	k.proCache[key] = r
+	return r
+}
+
+// warpBase returns ((warpIdx * tile) & (S-1)) as a prologue register.
+func (k *kernel) warpBase(w string, tile, S int64) string {
+	if w == "0" {
+		return "0"
+	}
+	key := fmt.Sprintf("wbase:%s:%d:%d", w, tile, S)
+	if r, ok := k.proCache[key]; ok {
+		return r
+	}
+	r := k.newReg(clsB32)
+	k.emitPro("mul.lo.u32 %s, %s, %d;", r, w, tile)
+	k.emitPro("and.b32 %s, %s, %d;", r, r, S-1)
+	k.proCache[key] = r
+	return r
+}
+
+func ldmatrixOK(m *memRef) bool {
+	return m.elem.bits == 16 && (m.maxPhase == 1 || m.vec >= 8) && m.rowLen%8 == 0
+}
+
+func (k *kernel) loadDotOperand(op *ir.Operation, m *memRef, rt ir.RankedTensorType, d ttgpu.DotOperandEncoding) error {
+	mma, err := mmaOf(d)
+	if err != nil {
+		return err
+	}
+	if len(rt.Shape) != 2 {
+		return fmt.Errorf("dot operands must be 2-D")
+	}
+	wm, wn := int64(mma.WarpsPerCTA[0]), int64(mma.WarpsPerCTA[1])
+	if int(wm*wn) != k.numWarps {
+		return fmt.Errorf("mma warpsPerCTA %v does not match num-warps = %d", mma.WarpsPerCTA, k.numWarps)
+	}
+	warpM, warpN := k.mmaWarp(mma)
+	f := &fragment{opIdx: d.OpIdx, meta: d.Meta}
+	k.beforeRead()
+	defer k.afterRead()
+	switch {
+	case d.Meta == ttgpu.MetaMeta:
+		err = k.loadMeta(f, m, rt, warpM, wm)
+	case d.OpIdx == 0:
+		err = k.loadA(f, m, rt, warpM, wm)
+	default:
+		err = k.loadB(f, m, rt, warpN, wn)
+	}
+	if err != nil {
+		return err
+	}
+	k.set(op.Result(0), &val{frag: f})
+	return nil
+}
+
+func (k *kernel) ldmatrix(num int, trans bool, addr string) []string {
+	regs := make([]string, num)
+	for i := range regs {
+		regs[i] = k.newReg(clsB32)
+	}
+	t := ""
+	if trans {
+		t = ".trans"
+	}
+	k.emit("ldmatrix.sync.aligned.m8n8.x%d%s.shared.b16 {%s}, %s;", num, t, strings.Join(regs, ", "), addr)
+	return regs
+}
+
+// loadA: one ldmatrix.x4 per (m, k step). Matrix i (lanes 8i..8i+7 give
+// its line addresses) covers rows 8*(i&1).., columns 8*(i>>1)..; the
+// operand is transposed (.trans) when M is the contiguous dim.
+func (k *kernel) loadA(f *fragment, m *memRef, rt ir.RankedTensorType, warpM string, wm int64) error {
+	M, K := rt.Shape[0], rt.Shape[1]
+	if M < 16 || K < 16 || K%16 != 0 {
+		return fmt.Errorf("A operand %dx%d: need M >= 16 and K a multiple of 16", M, K)
+	}
+	if !ldmatrixOK(m) {
+		return fmt.Errorf("A operand in shared layout vec=%d maxPhase=%d (%d-bit): ldmatrix needs 16-bit elements in 16-byte rows", m.vec, m.maxPhase, m.elem.bits)
+	}
+	trans := m.contig == 0
+	rowBase := k.warpBase(warpM, 16, M)
+	var outerLane, kLane string
+	if !trans {
+		outerLane = k.laneExpr([3]int64{0, 8, 1}, [3]int64{3, 2, 8}) // j + 8*(i&1)
+		kLane = k.laneExpr([3]int64{4, 2, 8})                        // 8*(i>>1)
+	} else {
+		outerLane = k.laneExpr([3]int64{3, 2, 8})
+		kLane = k.laneExpr([3]int64{0, 8, 1}, [3]int64{4, 2, 8})
+	}
+	outer := k.addPro(rowBase, outerLane)
+	reps := max(1, M/(16*wm))
+	f.regs = make([][][]string, reps)
+	for r := int64(0); r < reps; r++ {
+		for kk := int64(0); kk < K/16; kk++ {
+			addr := k.elemAddr(m, affine{outer, r * 16 * wm}, affine{kLane, kk * 16})
+			f.regs[r] = append(f.regs[r], k.ldmatrix(4, trans, addr))
+		}
+	}
+	return nil
+}
+
+// loadB: one ldmatrix.x4 per pair of n repetitions and k step (x2 when
+// the warp has a single n repetition). Matrix i covers n repetition
+// 2p + (i>>1) and k rows 8*(i&1)..; transposed when N is contiguous.
+func (k *kernel) loadB(f *fragment, m *memRef, rt ir.RankedTensorType, warpN string, wn int64) error {
+	K, N := rt.Shape[0], rt.Shape[1]
+	if N < 8 || K < 16 || K%16 != 0 {
+		return fmt.Errorf("B operand %dx%d: need N >= 8 and K a multiple of 16", K, N)
+	}
+	if !ldmatrixOK(m) {
+		return fmt.Errorf("B operand in shared layout vec=%d maxPhase=%d (%d-bit): ldmatrix needs 16-bit elements in 16-byte rows", m.vec, m.maxPhase, m.elem.bits)
+	}
+	trans := m.contig == 1
+	colBase := k.warpBase(warpN, 8, N)
+	reps := max(1, N/(8*wn))
+	var outerLane, kLane string
+	if trans {
+		outerLane = k.laneExpr([3]int64{4, 2, 8 * wn})
+		kLane = k.laneExpr([3]int64{0, 8, 1}, [3]int64{3, 2, 8})
+	} else {
+		outerLane = k.laneExpr([3]int64{0, 8, 1}, [3]int64{4, 2, 8 * wn})
+		kLane = k.laneExpr([3]int64{3, 2, 8})
+	}
+	outer := k.addPro(colBase, outerLane)
+	f.regs = make([][][]string, reps)
+	for r := range f.regs {
+		f.regs[r] = make([][]string, K/16)
+	}
+	for p := int64(0); p < reps; p += 2 {
+		for kk := int64(0); kk < K/16; kk++ {
+			addr := k.elemAddr(m, affine{kLane, kk * 16}, affine{outer, p * 8 * wn})
+			if p+1 < reps {
+				r := k.ldmatrix(4, trans, addr)
+				f.regs[p][kk] = r[0:2]
+				f.regs[p+1][kk] = r[2:4]
+			} else {
+				f.regs[p][kk] = k.ldmatrix(2, trans, addr)
+			}
+		}
+	}
+	return nil
+}
+
+// loadMeta reads band16 metadata (sparse.Band16): tensor row = band of 16
+// A rows; within it, K-chunk c occupies columns 16c..16c+15 with rows
+// interleaved in pairs, column 16c + 2*(r%8) + (r%16)/8 holding the word of
+// row r. The m16n8k32 metadata register of lane (g, t) for K step kk holds
+// the words of rows g (low half) and g+8 (high half) for chunk 2kk + (t&1)
+// (ptx.md §1.5, selector 0): one aligned 32-bit word at column
+// 32kk + 16(t&1) + 2g (swizzle.MetaWordColumn). Lanes t = 2, 3 read the
+// same words as t - 2 (a broadcast); the instruction ignores them.
+func (k *kernel) loadMeta(f *fragment, m *memRef, rt ir.RankedTensorType, warpM string, wm int64) error {
+	bands, K := rt.Shape[0], rt.Shape[1]
+	if m.elem.bits != 16 {
+		return fmt.Errorf("metadata must be i16, got %d-bit elements", m.elem.bits)
+	}
+	if K%32 != 0 {
+		return fmt.Errorf("metadata tile %dx%d: K must be a multiple of 32 (one m16n8k32 step)", bands, K)
+	}
+	if m.contig != 1 || (m.vec < 2 && m.maxPhase > 1) {
+		return fmt.Errorf("metadata tile %dx%d in shared layout vec=%d order=[%d, ...]: band16 words need a row-major layout that keeps element pairs together (vec >= 2 or no swizzle)", bands, K, m.vec, m.contig)
+	}
+	bandBase := k.warpBase(warpM, 1, bands)
+	reps := max(1, bands/wm)
+	f.regs = make([][][]string, reps)
+	col := k.laneExpr([3]int64{2, 8, 2}, [3]int64{0, 2, 16}) // 2g + 16*(t&1)
+	for r := int64(0); r < reps; r++ {
+		for kk := int64(0); kk < K/32; kk++ {
+			e := k.newReg(clsB32)
+			k.emit("ld.shared.b32 %s, %s;", e, k.elemAddr(m, affine{bandBase, r * wm}, affine{col, kk * 32}))
+			f.regs[r] = append(f.regs[r], []string{e})
+		}
+	}
+	return nil
+}
+
+func emitDot(k *kernel, op *ir.Operation) error {
+	rt, ok := op.Result(0).Type().(ir.RankedTensorType)
+	if !ok {
+		return fmt.Errorf("tt.dot result must be a tensor")
+	}
+	mma, ok := rt.Encoding.(ttgpu.NvidiaMmaEncoding)
+	if !ok || !mma.IsAmpere() {
+		return fmt.Errorf("tt.dot result layout %s: only nvidia_mma v2 (mma.sync) is supported", ir.AttrString(rt.Encoding))
+	}
+	if !ir.TypeEqual(rt.Elem, ir.F32T) {
+		return fmt.Errorf("tt.dot accumulates in %s; only f32 accumulators are supported", ir.TypeString(rt.Elem))
+	}
+	at := op.Operand(0).Type().(ir.RankedTensorType)
+	ab, ok := at.Elem.(ir.FloatType)
+	if !ok || (ab.Kind != ir.F16 && ab.Kind != ir.BF16) {
+		return fmt.Errorf("tt.dot inputs of type %s: only f16 and bf16 are supported", ir.TypeString(at.Elem))
+	}
+	if bt := tt.ElemOf(op.Operand(1).Type()); !ir.TypeEqual(bt, at.Elem) {
+		return fmt.Errorf("tt.dot with mixed input types %s and %s is not supported", ir.TypeString(at.Elem), ir.TypeString(bt))
+	}
+	in := ab.String()
+	a, err := k.get(op.Operand(0))
+	if err != nil {
+		return err
+	}
+	b, err := k.get(op.Operand(1))
+	if err != nil {
+		return err
+	}
+	if a.frag == nil || b.frag == nil {
+		return fmt.Errorf("tt.dot operands must come from triton_gpu.local_load into dot_op layouts")
+	}
+	c, err := k.regsOf(op.Operand(2))
+	if err != nil {
+		return err
+	}
+	res, err := k.freshVal(rt)
+	if err != nil {
+		return err
+	}
+	wm, wn := int64(mma.WarpsPerCTA[0]), int64(mma.WarpsPerCTA[1])
+	M, N := rt.Shape[0], rt.Shape[1]
+	repM, repN := int(max(1, M/(16*wm))), int(max(1, N/(8*wn)))
+	if len(a.frag.regs) != repM || len(b.frag.regs) != repN {
+		return fmt.Errorf("operand fragments (%d x %d repetitions) do not match the %dx%d accumulator", len(a.frag.regs), len(b.frag.regs), M, N)
+	}
+	sparse := tt.DotSparseIndex(op) == tt.SparseIndexA
+	var e *val
+	if sparse {
+		if e, err = k.get(tt.DotMeta(op)); err != nil {
+			return err
+		}
+		if e.frag == nil || e.frag.meta != ttgpu.MetaMeta {
+			return fmt.Errorf("sparse tt.dot metadata must come from triton_gpu.local_load into a dot_op layout with meta = 1")
+		}
+		k.sparse = true
+	} else if tt.DotSparseIndex(op) != tt.SparseIndexDense {
+		return fmt.Errorf("sparse tt.dot with sparseIndex = %d is not supported (only A may be sparse)", tt.DotSparseIndex(op))
+	}
+	kSteps := len(a.frag.regs[0])
+	if sparse {
+		if len(b.frag.regs[0]) != 2*kSteps || len(e.frag.regs) != repM || len(e.frag.regs[0]) != kSteps {
+			return fmt.Errorf("sparse tt.dot: %d k32 steps of values, %d k16 steps of B, %d of metadata do not agree", kSteps, len(b.frag.regs[0]), len(e.frag.regs[0]))
+		}
+	} else if len(b.frag.regs[0]) != kSteps {
+		return fmt.Errorf("tt.dot: A has %d k steps, B %d", kSteps, len(b.frag.regs[0]))
+	}
+	sp := "sp"
+	if k.opts.OrderedMetadata {
+		sp = "sp::ordered_metadata"
+	}
+	acc := func(m, n int) []string {
+		i := (m*repN + n) * 4
+		return res.regs[i : i+4]
+	}
+	for kk := 0; kk < kSteps; kk++ {
+		for m := 0; m < repM; m++ {
+			for n := 0; n < repN; n++ {
+				d := acc(m, n)
+				src := d
+				if kk == 0 {
+					i := (m*repN + n) * 4
+					src = c[i : i+4]
+				}
+				if sparse {
+					bregs := append(append([]string(nil), b.frag.regs[n][2*kk]...), b.frag.regs[n][2*kk+1]...)
+					k.emit("mma.%s.sync.aligned.m16n8k32.row.col.f32.%s.%s.f32 {%s}, {%s}, {%s}, {%s}, %s, 0x0;", sp, in, in,
+						strings.Join(d, ", "), strings.Join(a.frag.regs[m][kk], ", "), strings.Join(bregs, ", "), strings.Join(src, ", "), e.frag.regs[m][kk][0])
+				} else {
+					k.emit("mma.sync.aligned.m16n8k16.row.col.f32.%s.%s.f32 {%s}, {%s}, {%s}, {%s};", in, in,
+						strings.Join(d, ", "), strings.Join(a.frag.regs[m][kk], ", "), strings.Join(b.frag.regs[n][kk], ", "), strings.Join(src, ", "))
+				}
+			}
+		}
+	}
+	if kSteps == 0 {
+		for i := range res.regs {
+			k.emit("mov.f32 %s, %s;", res.regs[i], c[i])
+		}
+	}
+	k.set(op.Result(0), res)
+	return nil
+}
+
+func init() {
+	register(emitDot, "tt.dot")
+}

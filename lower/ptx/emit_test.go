@@ -1,0 +1,95 @@
+package ptx
+
+import (
+	"flag"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+var ptxOut = flag.String("ptx.out", "", "write the PTX and manifest of every testdata kernel for sm_80 and sm_90 into this directory (for test/gpu)")
+
+// TestWriteKernels writes <kernel>.sm_XX.ptx and .json for test/gpu when
+// -ptx.out is given:
+//
+//	go test ./lower/ptx -run TestWriteKernels -ptx.out=$PWD/test/gpu/kernels
+func TestWriteKernels(t *testing.T) {
+	if *ptxOut == "" {
+		t.Skip("-ptx.out not set")
+	}
+	if err := os.MkdirAll(*ptxOut, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	files, _ := filepath.Glob("testdata/*.mlir")
+	bench, _ := filepath.Glob("testdata/bench/*.mlir")
+	for _, f := range append(files, bench...) {
+		for _, sm := range []string{"80", "90"} {
+			res := lowerFile(t, f, Options{SM: map[string]int{"80": 80, "90": 90}[sm]})
+			base := filepath.Join(*ptxOut, strings.TrimSuffix(filepath.Base(f), ".mlir")+".sm_"+sm)
+			js, err := res.Manifest.JSON()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(base+".ptx", []byte(res.PTX), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(base+".json", js, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	// mma.sp::ordered_metadata (PTX 8.5) variants of the sparse kernels for
+	// sm_90, for drivers newer than CUDA 12.5 (not assembled by CI's 11.8).
+	for _, name := range []string{"sparse_matmul_f16", "sparse_matmul_bf16"} {
+		res := lowerFile(t, "testdata/"+name+".mlir", Options{SM: 90, OrderedMetadata: true})
+		base := filepath.Join(*ptxOut, name+"_ordered.sm_90")
+		js, err := res.Manifest.JSON()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(base+".ptx", []byte(res.PTX), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(base+".json", js, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// TestSparseSASS checks that the sparse kernels' m16n8k32 mma.sp becomes
+// HMMA.SP.16832 (ptx.md §1.1) on sm_80 and sm_90, with CUDA 11.8's ptxas
+// and cuobjdump.
+func TestSparseSASS(t *testing.T) {
+	bin := ptxas(t)
+	dump, err := exec.LookPath("cuobjdump")
+	if err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("cuobjdump not on PATH (CI=true)")
+		}
+		t.Skip("cuobjdump not on PATH")
+	}
+	for _, name := range []string{"sparse_matmul_f16", "sparse_matmul_bf16"} {
+		for _, arch := range []string{"sm_80", "sm_90"} {
+			res := lowerFile(t, "testdata/"+name+".mlir", Options{SM: map[string]int{"sm_80": 80, "sm_90": 90}[arch]})
+			dir := t.TempDir()
+			ptx, cubin := filepath.Join(dir, "k.ptx"), filepath.Join(dir, "k.cubin")
+			if err := os.WriteFile(ptx, []byte(res.PTX), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if out, err := exec.Command(bin, "-arch="+arch, "-o", cubin, ptx).CombinedOutput(); err != nil {
+				t.Fatalf("ptxas: %v\n%s", err, out)
+			}
+			out, err := exec.Command(dump, "-sass", cubin).CombinedOutput()
+			if err != nil {
+				t.Fatalf("cuobjdump: %v\n%s", err, out)
+			}
+			if n := strings.Count(string(out), "HMMA.SP.16832"); n == 0 {
+				t.Errorf("%s %s: no HMMA.SP.16832 in the SASS", name, arch)
+			} else if strings.Contains(string(out), "HMMA.16816") {
+				t.Errorf("%s %s: dense HMMA.16816 in a sparse kernel", name, arch)
+			}
+		}
+	}
+}

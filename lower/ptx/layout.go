@@ -1,0 +1,327 @@
+package ptx
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/sparsetriton/sp/dialect/ttgpu"
+	"github.com/sparsetriton/sp/ir"
+)
+
+// threadMap says which elements of a distributed tensor one thread holds:
+// element i sits at coordinates base[d] + offs[i][d], where base[d] is a
+// register computed once in the prologue from %tid.x (or "0") and offs is
+// a compile-time constant. The order of offs is the order of the value's
+// registers. Threads that replicate data (a layout tile larger than the
+// tensor) hold the same coordinates.
+type threadMap struct {
+	shape []int64
+	base  []string
+	offs  [][]int64
+	// order is the dimension order, fastest first (for vectorization).
+	order []int
+}
+
+func (tm *threadMap) rank() int { return len(tm.shape) }
+
+// key identifies an element by its offsets in dims other than skip.
+func offKey(off []int64, skip int) string {
+	var sb strings.Builder
+	for d, o := range off {
+		if d != skip {
+			fmt.Fprintf(&sb, "%d,", o)
+		}
+	}
+	return sb.String()
+}
+
+// threadMap returns (and caches) the per-thread element map of a tensor
+// type with a distributed encoding.
+func (k *kernel) threadMap(t ir.RankedTensorType) (*threadMap, error) {
+	key := ir.TypeString(t)
+	if tm, ok := k.maps[key]; ok {
+		return tm, nil
+	}
+	tm, err := k.buildMap(t.Shape, t.Encoding)
+	if err != nil {
+		return nil, err
+	}
+	k.maps[key] = tm
+	return tm, nil
+}
+
+func (k *kernel) buildMap(shape []int64, enc ir.Attribute) (*threadMap, error) {
+	for _, s := range shape {
+		if !isPow2(s) {
+			return nil, fmt.Errorf("tensor shape %s: every dimension must be a power of two", ir.ShapeString(shape))
+		}
+	}
+	switch l := enc.(type) {
+	case nil:
+		return nil, fmt.Errorf("tensor of shape %s has no layout encoding; run the TritonGPU passes before lowering to PTX", ir.ShapeString(shape))
+	case ttgpu.BlockedEncoding:
+		return k.blockedMap(shape, l)
+	case ttgpu.SliceEncoding:
+		ps := make([]int64, 0, len(shape)+1)
+		ps = append(ps, shape[:l.Dim]...)
+		ps = append(ps, 1)
+		ps = append(ps, shape[l.Dim:]...)
+		parent, err := k.buildMap(ps, l.Parent)
+		if err != nil {
+			return nil, err
+		}
+		return sliceMap(parent, l.Dim), nil
+	case ttgpu.NvidiaMmaEncoding:
+		return k.mmaMap(shape, l)
+	case ttgpu.DotOperandEncoding:
+		return nil, fmt.Errorf("dot-operand tensors live in mma fragments; they must come from triton_gpu.local_load and feed tt.dot")
+	}
+	return nil, fmt.Errorf("layout %s is not supported by the PTX lowering", ir.AttrString(enc))
+}
+
+// sliceMap drops dimension dim of parent (whose size there is 1),
+// keeping the first of the elements that coincide.
+func sliceMap(parent *threadMap, dim int) *threadMap {
+	tm := &threadMap{}
+	for d := range parent.shape {
+		if d != dim {
+			tm.shape = append(tm.shape, parent.shape[d])
+			tm.base = append(tm.base, parent.base[d])
+		}
+	}
+	for _, o := range parent.order {
+		switch {
+		case o < dim:
+			tm.order = append(tm.order, o)
+		case o > dim:
+			tm.order = append(tm.order, o-1)
+		}
+	}
+	seen := map[string]bool{}
+	for _, off := range parent.offs {
+		key := offKey(off, dim)
+		if seen[key] {
+			continue
+		}
+		seen[key] = true
+		o := append(append([]int64(nil), off[:dim]...), off[dim+1:]...)
+		tm.offs = append(tm.offs, o)
+	}
+	return tm
+}
+
+// blockedMap: dimension d of lane and warp ids is split along order
+// (fastest first); the thread's first element is at
+// ((laneIdx_d + tpw_d*warpIdx_d) * spt_d) mod shape_d, and it holds
+// sizePerThread elements per repetition of the CTA tile.
+func (k *kernel) blockedMap(shape []int64, l ttgpu.BlockedEncoding) (*threadMap, error) {
+	r := len(shape)
+	if l.Rank() != r {
+		return nil, fmt.Errorf("layout rank %d does not match tensor rank %d", l.Rank(), r)
+	}
+	warps := 1
+	lanes := 1
+	for d := 0; d < r; d++ {
+		warps *= l.WarpsPerCTA[d]
+		lanes *= l.ThreadsPerWarp[d]
+		if !isPow2(int64(l.SizePerThread[d])) {
+			return nil, fmt.Errorf("sizePerThread %v: entries must be powers of two", l.SizePerThread)
+		}
+	}
+	if lanes != 32 {
+		return nil, fmt.Errorf("threadsPerWarp %v covers %d lanes, want 32", l.ThreadsPerWarp, lanes)
+	}
+	if warps != k.numWarps {
+		return nil, fmt.Errorf("warpsPerCTA %v covers %d warps, but the module has num-warps = %d", l.WarpsPerCTA, warps, k.numWarps)
+	}
+	tm := &threadMap{shape: shape, base: make([]string, r), order: append([]int(nil), l.Order...)}
+	laneShift, warpShift := 0, 0
+	perDim := make([][]int64, r)
+	for _, d := range l.Order {
+		spt, tpw, wpc := int64(l.SizePerThread[d]), int64(l.ThreadsPerWarp[d]), int64(l.WarpsPerCTA[d])
+		S := shape[d]
+		if S > spt {
+			tm.base[d] = k.blockedBase(laneShift, tpw, warpShift, wpc, spt, S)
+		} else {
+			tm.base[d] = "0"
+		}
+		tile := spt * tpw * wpc
+		reps := int64(1)
+		if S > tile {
+			reps = S / tile
+		}
+		for rep := int64(0); rep < reps; rep++ {
+			for e := int64(0); e < spt; e++ {
+				perDim[d] = append(perDim[d], (rep*tile+e)%S)
+			}
+		}
+		laneShift += log2(tpw)
+		warpShift += log2(wpc)
+	}
+	// Cartesian product, order[0] fastest.
+	tm.offs = product(perDim, l.Order)
+	return tm, nil
+}
+
+// product enumerates offsets with order[0] varying fastest.
+func product(perDim [][]int64, order []int) [][]int64 {
+	r := len(perDim)
+	n := 1
+	for _, p := range perDim {
+		n *= len(p)
+	}
+	out := make([][]int64, 0, n)
+	idx := make([]int, r)
+	for i := 0; i < n; i++ {
+		off := make([]int64, r)
+		for d := 0; d < r; d++ {
+			off[d] = perDim[d][idx[d]]
+		}
+		out = append(out, off)
+		for _, d := range order {
+			idx[d]++
+			if idx[d] < len(perDim[d]) {
+				break
+			}
+			idx[d] = 0
+		}
+	}
+	return out
+}
+
+// blockedBase emits (in the prologue, cached) the base coordinate
+// ((lane>>ls & (tpw-1)) + tpw*(warp>>ws & (wpc-1))) * spt & (S-1).
+func (k *kernel) blockedBase(ls int, tpw int64, ws int, wpc int64, spt, S int64) string {
+	key := fmt.Sprintf("blocked:%d:%d:%d:%d:%d:%d", ls, tpw, ws, wpc, spt, S)
+	if r, ok := k.proCache[key]; ok {
+		return r
+	}
+	li := k.bitField(k.lane, ls, tpw)
+	wi := k.bitField(k.warp, ws, wpc)
+	r := k.newReg(clsB32)
+	switch {
+	case wi == "0":
+		k.emitPro("mov.u32 %s, %s;", r, li)
+	case li == "0":
+		k.emitPro("shl.b32 %s, %s, %d;", r, wi, log2(tpw))
+	default:
+		k.emitPro("mad.lo.u32 %s, %s, %d, %s;", r, wi, tpw, li)
+	}
+	if spt > 1 {
+		k.emitPro("shl.b32 %s, %s, %d;", r, r, log2(spt))
+	}
+	k.emitPro("and.b32 %s, %s, %d;", r, r, S-1)
+	k.proCache[key] = r
+	return r
+}
+
+// bitField returns (src >> shift) & (n-1) as a prologue register, or "0"
+// when n == 1.
+func (k *kernel) bitField(src string, shift int, n int64) string {
+	if n == 1 {
+		return "0"
+	}
+	key := fmt.Sprintf("bits:%s:%d:%d", src, shift, n)
+	if r, ok := k.proCache[key]; ok {
+		return r
+	}
+	r := k.newReg(clsB32)
+	k.emitPro("bfe.u32 %s, %s, %d, %d;", r, src, shift, log2(n))
+	k.proCache[key] = r
+	return r
+}
+
+// mmaWarp returns the warp's (row, column) position in an nvidia_mma v2
+// layout: warpM = warp % wm, warpN = (warp / wm) % wn.
+func (k *kernel) mmaWarp(l ttgpu.NvidiaMmaEncoding) (string, string) {
+	wm, wn := int64(l.WarpsPerCTA[0]), int64(l.WarpsPerCTA[1])
+	return k.bitField(k.warp, 0, wm), k.bitField(k.warp, log2(wm), wn)
+}
+
+// mmaMap is the accumulator layout of mma.sync m16n8: for repetition
+// (m, n) and i in 0..3 the thread holds (m*16*wm + warpM*16 + g + 8*(i>>1),
+// n*8*wn + warpN*8 + 2t + (i&1)), g = lane>>2, t = lane&3 (ptx.md §1.3).
+func (k *kernel) mmaMap(shape []int64, l ttgpu.NvidiaMmaEncoding) (*threadMap, error) {
+	if !l.IsAmpere() || len(shape) != 2 || len(l.WarpsPerCTA) != 2 {
+		return nil, fmt.Errorf("only 2-D nvidia_mma version 2 (mma.sync) layouts are supported, got %s", ir.AttrString(l))
+	}
+	wm, wn := int64(l.WarpsPerCTA[0]), int64(l.WarpsPerCTA[1])
+	if int(wm*wn) != k.numWarps {
+		return nil, fmt.Errorf("warpsPerCTA %v covers %d warps, but the module has num-warps = %d", l.WarpsPerCTA, wm*wn, k.numWarps)
+	}
+	M, N := shape[0], shape[1]
+	// A size-1 dimension is a sliced one (slice of #mma, for reductions):
+	// every element sits at coordinate 0 there.
+	if (M < 16 && M != 1) || (N < 8 && N != 1) {
+		return nil, fmt.Errorf("mma accumulator %dx%d is smaller than one 16x8 instruction tile", M, N)
+	}
+	key := fmt.Sprintf("mmabase:%d:%d:%d:%d", wm, wn, M, N)
+	base, ok := k.proCache[key+":0"]
+	var base1 string
+	if ok {
+		base1 = k.proCache[key+":1"]
+	} else {
+		wM, wN := k.mmaWarp(l)
+		g := k.bitField(k.lane, 2, 8)
+		t := k.bitField(k.lane, 0, 4)
+		base, base1 = "0", "0"
+		if M > 1 {
+			base = k.newReg(clsB32)
+			k.emitWarpBase(base, wM, 16, M, g, 1)
+		}
+		if N > 1 {
+			base1 = k.newReg(clsB32)
+			k.emitWarpBase(base1, wN, 8, N, t, 2)
+		}
+		k.proCache[key+":0"], k.proCache[key+":1"] = base, base1
+	}
+	tm := &threadMap{shape: shape, base: []string{base, base1}, order: []int{1, 0}}
+	repM, repN := max(1, M/(16*wm)), max(1, N/(8*wn))
+	for m := int64(0); m < repM; m++ {
+		for n := int64(0); n < repN; n++ {
+			for i := int64(0); i < 4; i++ {
+				off := []int64{m*16*wm + 8*(i>>1), n*8*wn + (i & 1)}
+				if M == 1 {
+					off[0] = 0
+				}
+				if N == 1 {
+					off[1] = 0
+				}
+				tm.offs = append(tm.offs, off)
+			}
+		}
+	}
+	return tm, nil
+}
+
+// emitWarpBase writes dst = ((w*tile) & (S-1)) + x*mul in the prologue.
+func (k *kernel) emitWarpBase(dst, w string, tile, S int64, x string, mul int64) {
+	if w == "0" {
+		k.emitPro("mul.lo.u32 %s, %s, %d;", dst, x, mul)
+		return
+	}
+	k.emitPro("mul.lo.u32 %s, %s, %d;", dst, w, tile)
+	k.emitPro("and.b32 %s, %s, %d;", dst, dst, S-1)
+	k.emitPro("mad.lo.u32 %s, %s, %d, %s;", dst, x, mul, dst)
+}
+
+// coord returns a register (or immediate) holding coordinate d of
+// element i: base[d] + offs[i][d]. Emitted in the body (cheap adds that
+// ptxas folds).
+func (k *kernel) coord(tm *threadMap, i, d int) string {
+	b, o := tm.base[d], tm.offs[i][d]
+	if b == "0" {
+		return fmt.Sprint(o)
+	}
+	if o == 0 {
+		return b
+	}
+	key := fmt.Sprintf("coord:%s:%d", b, o)
+	if r, ok := k.proCache[key]; ok {
+		return r
+	}
+	r := k.newReg(clsB32)
+	k.emitPro("add.u32 %s, %s, %d;", r, b, o)
+	k.proCache[key] = r
+	return r
+}

@@ -1,0 +1,308 @@
+package ptx
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/sparsetriton/sp/dialect/tt"
+	"github.com/sparsetriton/sp/ir"
+)
+
+// Global loads and stores. A thread's elements are grouped into runs of
+// vec consecutive registers that are contiguous in memory; vec is the
+// largest power of two allowed by the layout (sizePerThread along the
+// fastest dimension), the pointer's contiguity and alignment (axisInfo),
+// the mask's constancy, and 16 bytes. A run of vec*bytes >= 4 moves as
+// ld/st.global.v{1,2,4}.b32 words (16-bit elements packed two per word).
+
+// memRun is one vectorized access: registers [start, start+vec).
+type memRun struct{ start, vec int }
+
+// vecWidth picks the vector width of accesses through pointer value ptr
+// (element kind s) with optional mask.
+func (k *kernel) vecWidth(ptr, mask *ir.Value, s scalar) (*threadMap, int, error) {
+	rt, ok := ptr.Type().(ir.RankedTensorType)
+	if !ok {
+		return nil, 1, nil
+	}
+	tm, err := k.threadMap(rt)
+	if err != nil {
+		return nil, 0, err
+	}
+	if s.bits < 16 {
+		return tm, 1, nil
+	}
+	o := tm.order[0]
+	ai := k.axis[ptr]
+	vec := int64(16 / s.bytes())
+	if ai != nil {
+		vec = min(vec, ai.contig[o], max(1, ai.div[o]/int64(s.bytes())))
+	} else {
+		vec = 1
+	}
+	if mask != nil {
+		if mi := k.axis[mask]; mi != nil {
+			vec = min(vec, mi.constancy[o])
+		} else {
+			vec = 1
+		}
+	}
+	vec = pow2Floor(vec)
+	for vec > 1 && !runsContiguous(tm, o, int(vec)) {
+		vec /= 2
+	}
+	return tm, int(vec), nil
+}
+
+// runsContiguous checks that registers [i*vec, (i+1)*vec) hold
+// consecutive coordinates along dim o and equal coordinates elsewhere.
+func runsContiguous(tm *threadMap, o, vec int) bool {
+	if len(tm.offs)%vec != 0 {
+		return false
+	}
+	for i := 0; i < len(tm.offs); i += vec {
+		for j := 1; j < vec; j++ {
+			a, b := tm.offs[i], tm.offs[i+j]
+			for d := range a {
+				want := a[d]
+				if d == o {
+					want += int64(j)
+				}
+				if b[d] != want {
+					return false
+				}
+			}
+		}
+		if tm.offs[i][o]%int64(vec) != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// packWords packs run registers into .b32 words (16-bit elements two per
+// word); 32-bit and 64-bit elements are used as they are.
+func (k *kernel) packWords(s scalar, regs []string) []string {
+	if s.bits != 16 {
+		return regs
+	}
+	var words []string
+	for i := 0; i+1 < len(regs); i += 2 {
+		w := k.newReg(clsB32)
+		k.emit("mov.b32 %s, {%s, %s};", w, regs[i], regs[i+1])
+		words = append(words, w)
+	}
+	return words
+}
+
+func vecSuffix(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return fmt.Sprintf(".v%d", n)
+}
+
+// accessType is the PTX type of one vector lane of an access of vec
+// elements of kind s.
+func accessType(s scalar, vec int) (string, int) {
+	switch {
+	case s.bits == 16 && vec >= 2:
+		return "b32", vec / 2
+	case s.bits == 16:
+		return "b16", 1
+	case s.bits < 16:
+		return "u8", vec
+	case s.cls == clsF32:
+		return "f32", vec
+	case s.cls == clsF64:
+		return "f64", vec
+	case s.bits == 32:
+		return "b32", vec
+	}
+	return "b64", vec
+}
+
+func emitLoad(k *kernel, op *ir.Operation) error {
+	ptr := op.Operand(0)
+	if pt, ok := ptr.Type().(tt.PointerType); ok && pt.IsBlockPointer() {
+		return fmt.Errorf("tt.load of a block pointer: run triton-rewrite-tensor-pointer before lowering to PTX")
+	}
+	mask, other := tt.LoadMask(op), tt.LoadOther(op)
+	s, err := elemScalar(op.Result(0).Type())
+	if err != nil {
+		return err
+	}
+	_, vec, err := k.vecWidth(ptr, mask, s)
+	if err != nil {
+		return err
+	}
+	ptrs, err := k.regsOf(ptr)
+	if err != nil {
+		return err
+	}
+	var masks, others []string
+	if mask != nil {
+		if masks, err = k.regsOf(mask); err != nil {
+			return err
+		}
+	}
+	if other != nil {
+		if others, err = k.regsOf(other); err != nil {
+			return err
+		}
+	}
+	res, err := k.freshVal(op.Result(0).Type())
+	if err != nil {
+		return err
+	}
+	ty, lanes := accessType(s, vec)
+	for i := 0; i < len(res.regs); i += vec {
+		run := res.regs[i : i+vec]
+		pred := ""
+		if masks != nil {
+			pred = "@" + masks[i] + " "
+		}
+		if s.cls == clsPred || s.bits == 8 {
+			// Bytes: one ld.global.u8 (or s8) per element.
+			t := k.newReg(clsB16)
+			if masks != nil {
+				k.emit("mov.u16 %s, 0;", t)
+				if others != nil {
+					k.movPacked(s, t, others[i])
+				}
+			}
+			k.emit("%sld.global.%s %s, [%s];", pred, map[bool]string{true: "u8", false: "s8"}[s.cls == clsPred], t, ptrs[i])
+			if s.cls == clsPred {
+				k.emit("setp.ne.u16 %s, %s, 0;", run[0], t)
+			} else {
+				k.emit("mov.b16 %s, %s;", run[0], t)
+			}
+			continue
+		}
+		dst := run
+		if ty == "b32" && s.bits == 16 {
+			dst = make([]string, lanes)
+			for j := range dst {
+				dst[j] = k.newReg(clsB32)
+			}
+		}
+		if masks != nil {
+			// Masked-off lanes keep `other` (or zero).
+			for j := range dst {
+				switch {
+				case others == nil:
+					k.emit("mov.%s %s, %s;", zeroType(ty), dst[j], zeroImm(ty))
+				case len(dst) == len(run):
+					k.mov(s, dst[j], others[i+j])
+				default:
+					k.emit("mov.b32 %s, {%s, %s};", dst[j], others[i+2*j], others[i+2*j+1])
+				}
+			}
+		}
+		k.emit("%sld.global%s.%s %s, [%s];", pred, vecSuffix(lanes), ty, braceList(dst, lanes > 1), ptrs[i])
+		if len(dst) != len(run) {
+			for j, w := range dst {
+				k.emit("mov.b32 {%s, %s}, %s;", run[2*j], run[2*j+1], w)
+			}
+		}
+	}
+	k.set(op.Result(0), res)
+	return nil
+}
+
+func zeroType(ty string) string {
+	switch ty {
+	case "f32", "f64":
+		return ty
+	case "b16":
+		return "u16"
+	case "b64":
+		return "u64"
+	}
+	return "u32"
+}
+
+func zeroImm(ty string) string {
+	switch ty {
+	case "f32":
+		return "0f00000000"
+	case "f64":
+		return "0d0000000000000000"
+	}
+	return "0"
+}
+
+func (k *kernel) movPacked(s scalar, dst, src string) {
+	if s.cls == clsPred {
+		k.emit("selp.u16 %s, 1, 0, %s;", dst, src)
+		return
+	}
+	k.emit("mov.b16 %s, %s;", dst, src)
+}
+
+func braceList(regs []string, brace bool) string {
+	if !brace {
+		return regs[0]
+	}
+	return "{" + strings.Join(regs, ", ") + "}"
+}
+
+func emitStore(k *kernel, op *ir.Operation) error {
+	ptr, value := op.Operand(0), op.Operand(1)
+	if pt, ok := ptr.Type().(tt.PointerType); ok && pt.IsBlockPointer() {
+		return fmt.Errorf("tt.store through a block pointer: run triton-rewrite-tensor-pointer before lowering to PTX")
+	}
+	var mask *ir.Value
+	if op.NumOperands() > 2 {
+		mask = op.Operand(2)
+	}
+	s, err := elemScalar(value.Type())
+	if err != nil {
+		return err
+	}
+	_, vec, err := k.vecWidth(ptr, mask, s)
+	if err != nil {
+		return err
+	}
+	ptrs, err := k.regsOf(ptr)
+	if err != nil {
+		return err
+	}
+	vals, err := k.regsOf(value)
+	if err != nil {
+		return err
+	}
+	var masks []string
+	if mask != nil {
+		if masks, err = k.regsOf(mask); err != nil {
+			return err
+		}
+	}
+	ty, lanes := accessType(s, vec)
+	for i := 0; i < len(vals); i += vec {
+		pred := ""
+		if masks != nil {
+			pred = "@" + masks[i] + " "
+		}
+		if s.cls == clsPred || s.bits == 8 {
+			t := vals[i]
+			if s.cls == clsPred {
+				t = k.newReg(clsB16)
+				k.movPacked(s, t, vals[i])
+			}
+			k.emit("%sst.global.u8 [%s], %s;", pred, ptrs[i], t)
+			continue
+		}
+		src := k.packWords(s, vals[i:i+vec])
+		if ty == "b16" {
+			src = vals[i : i+1]
+		}
+		k.emit("%sst.global%s.%s [%s], %s;", pred, vecSuffix(lanes), ty, ptrs[i], braceList(src, lanes > 1))
+	}
+	return nil
+}
+
+func init() {
+	register(emitLoad, "tt.load")
+	register(emitStore, "tt.store")
+}

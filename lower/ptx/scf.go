@@ -1,0 +1,195 @@
+package ptx
+
+import (
+	"fmt"
+
+	"github.com/sparsetriton/sp/dialect/scf"
+	"github.com/sparsetriton/sp/ir"
+)
+
+// Structured control flow becomes labels and branches. Loop-carried
+// values get fixed registers (the block arguments' registers); scf.yield
+// copies into them, through temporaries when a yielded register is itself
+// one of the destinations (a parallel copy). Shared-memory hazard state
+// is made conservative at loop heads and joins, since the barriers seen on
+// one path say nothing about the other.
+
+// argVal allocates registers for a block argument / result of type t.
+// Memdesc and fragment values cannot be loop-carried.
+func (k *kernel) argVal(t ir.Type) (*val, error) {
+	if _, ok := t.(ir.RankedTensorType); !ok {
+		if _, err := scalarOf(t); err != nil {
+			return nil, fmt.Errorf("loop-carried or yielded value of type %s is not supported", ir.TypeString(t))
+		}
+	}
+	return k.freshVal(t)
+}
+
+// parallelMove copies srcs[i] into dsts[i] (registers of value types).
+func (k *kernel) parallelMove(types []ir.Type, dsts []*val, srcs []*ir.Value) error {
+	dstSet := map[string]bool{}
+	for _, d := range dsts {
+		for _, r := range d.regs {
+			dstSet[r] = true
+		}
+	}
+	type mv struct {
+		s        scalar
+		dst, src string
+	}
+	var direct, viaTmp []mv
+	for i, src := range srcs {
+		s, err := elemScalar(types[i])
+		if err != nil {
+			return err
+		}
+		regs, err := k.regsOf(src)
+		if err != nil {
+			return err
+		}
+		if len(regs) != len(dsts[i].regs) {
+			return fmt.Errorf("yielded value %d has %d registers, destination %d", i, len(regs), len(dsts[i].regs))
+		}
+		for j, r := range regs {
+			if r == dsts[i].regs[j] {
+				continue
+			}
+			if dstSet[r] {
+				viaTmp = append(viaTmp, mv{s, dsts[i].regs[j], r})
+			} else {
+				direct = append(direct, mv{s, dsts[i].regs[j], r})
+			}
+		}
+	}
+	tmps := make([]string, len(viaTmp))
+	for i, m := range viaTmp {
+		tmps[i] = k.newReg(m.s.cls)
+		k.mov(m.s, tmps[i], m.src)
+	}
+	for _, m := range direct {
+		k.mov(m.s, m.dst, m.src)
+	}
+	for i, m := range viaTmp {
+		k.mov(m.s, m.dst, tmps[i])
+	}
+	return nil
+}
+
+func emitFor(k *kernel, op *ir.Operation) error {
+	f, ok := scf.AsFor(op)
+	if !ok {
+		return fmt.Errorf("malformed scf.for")
+	}
+	is, err := scalarOf(f.InductionVar().Type())
+	if err != nil {
+		return err
+	}
+	if is.float || is.cls == clsPred || is.bits < 32 {
+		return fmt.Errorf("scf.for induction variable of type %s is not supported", ir.TypeString(f.InductionVar().Type()))
+	}
+	lb, err := k.regsOf(f.LowerBound())
+	if err != nil {
+		return err
+	}
+	ub, err := k.regsOf(f.UpperBound())
+	if err != nil {
+		return err
+	}
+	step, err := k.regsOf(f.Step())
+	if err != nil {
+		return err
+	}
+	iv := k.newReg(is.cls)
+	k.set(f.InductionVar(), &val{regs: []string{iv}})
+	args := f.RegionIterArgs()
+	argVals := make([]*val, len(args))
+	types := make([]ir.Type, len(args))
+	for i, a := range args {
+		if argVals[i], err = k.argVal(a.Type()); err != nil {
+			return err
+		}
+		types[i] = a.Type()
+		k.set(a, argVals[i])
+	}
+	k.mov(is, iv, lb[0])
+	if err := k.parallelMove(types, argVals, f.InitArgs()); err != nil {
+		return err
+	}
+	head, exit := k.newLabel("for_head"), k.newLabel("for_exit")
+	p := k.newReg(clsPred)
+	// Unknown barrier state on entry to the body (back edge).
+	k.readSinceBar, k.writeSinceBar = true, true
+	k.body.WriteString(head + ":\n")
+	k.emit("setp.ge.s%d %s, %s, %s;", is.bits, p, iv, ub[0])
+	k.emit("@%s bra %s;", p, exit)
+	if err := k.block(f.Body()); err != nil {
+		return err
+	}
+	if err := k.parallelMove(types, argVals, f.YieldedValues()); err != nil {
+		return err
+	}
+	k.emit("add.s%d %s, %s, %s;", is.bits, iv, iv, step[0])
+	k.emit("bra.uni %s;", head)
+	k.body.WriteString(exit + ":\n")
+	k.readSinceBar, k.writeSinceBar = true, true
+	for i, r := range op.Results() {
+		k.set(r, argVals[i])
+	}
+	return nil
+}
+
+func emitIf(k *kernel, op *ir.Operation) error {
+	ifo, ok := scf.AsIf(op)
+	if !ok {
+		return fmt.Errorf("malformed scf.if")
+	}
+	cond, err := k.regsOf(ifo.Condition())
+	if err != nil {
+		return err
+	}
+	results := make([]*val, op.NumResults())
+	types := op.ResultTypes()
+	for i, t := range types {
+		if results[i], err = k.argVal(t); err != nil {
+			return err
+		}
+	}
+	hasElse := len(op.Regions) > 1 && len(op.Regions[1].Blocks) > 0
+	elseL, end := k.newLabel("if_else"), k.newLabel("if_end")
+	k.emit("@!%s bra %s;", cond[0], elseL)
+	r0, w0 := k.readSinceBar, k.writeSinceBar
+	if err := k.block(ifo.ThenBlock()); err != nil {
+		return err
+	}
+	if y := ifo.ThenYield(); y != nil && len(results) > 0 {
+		if err := k.parallelMove(types, results, y.Operands()); err != nil {
+			return err
+		}
+	}
+	r1, w1 := k.readSinceBar, k.writeSinceBar
+	k.emit("bra.uni %s;", end)
+	k.body.WriteString(elseL + ":\n")
+	k.readSinceBar, k.writeSinceBar = r0, w0
+	if hasElse {
+		if err := k.block(ifo.ElseBlock()); err != nil {
+			return err
+		}
+		if y := ifo.ElseYield(); y != nil && len(results) > 0 {
+			if err := k.parallelMove(types, results, y.Operands()); err != nil {
+				return err
+			}
+		}
+	}
+	k.body.WriteString(end + ":\n")
+	k.readSinceBar = k.readSinceBar || r1
+	k.writeSinceBar = k.writeSinceBar || w1
+	for i, r := range op.Results() {
+		k.set(r, results[i])
+	}
+	return nil
+}
+
+func init() {
+	register(emitFor, scf.ForOpName)
+	register(emitIf, scf.IfOpName)
+}

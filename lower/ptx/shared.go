@@ -1,0 +1,806 @@
+package ptx
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/sparsetriton/sp/dialect/tt"
+	"github.com/sparsetriton/sp/dialect/ttgpu"
+	"github.com/sparsetriton/sp/ir"
+)
+
+// memRef is a lowered !tt.memdesc: a 32-bit shared-memory address plus the
+// swizzle of the 2-D tile it views.
+type memRef struct {
+	base string // u32 register: address of the view's first element
+	elem scalar
+	// Leading (buffer/stage) dims of the view and their byte strides.
+	lead, leadStride []int64
+	// The 2-D tile: rows x cols are the view's last two dims (a 1-D view
+	// has rows = 1); r0, c0 the view's offset inside its allocation's
+	// tile; rowLen the allocation's elements per stored row (along the
+	// contiguous dim, padding included).
+	rows, cols int64
+	r0, c0     int64
+	rowLen     int64
+	// Swizzle (Triton #shared): contiguous dim (0 = rows contiguous, 1 =
+	// cols contiguous); phase = (line / perPhase) % maxPhase; the vec-wide
+	// group index along the contiguous dim is XORed with phase.
+	contig                  int
+	vec, perPhase, maxPhase int64
+}
+
+// line/pos map tile coordinates to (stored row, position in the row).
+func (m *memRef) linePos(r, c int64) (int64, int64) {
+	if m.contig == 1 {
+		return r, c
+	}
+	return c, r
+}
+
+// swizzle returns the element offset of stored (line, pos).
+func (m *memRef) swizzle(line, pos int64) int64 {
+	phase := (line / m.perPhase) % m.maxPhase
+	return line*m.rowLen + ((pos/m.vec)^phase)*m.vec + pos%m.vec
+}
+
+// affine is a coordinate reg + off (reg "0" for a constant).
+type affine struct {
+	reg string
+	off int64
+}
+
+// addr returns a register and a byte displacement such that the shared
+// address of view element (r, c) is base + reg + disp. The register is a
+// prologue value: all the lane-dependent swizzle arithmetic is done once
+// per kernel. Offsets are reduced modulo the swizzle period (perPhase*
+// maxPhase lines, vec*maxPhase positions), the rest is a constant.
+func (k *kernel) smemAddr(m *memRef, r, c affine) (string, int64) {
+	r.off += m.r0
+	c.off += m.c0
+	line, pos := r, c
+	if m.contig == 0 {
+		line, pos = c, r
+	}
+	eb := int64(m.elem.bytes())
+	P, Q := m.perPhase*m.maxPhase, m.vec*m.maxPhase
+	if m.maxPhase == 1 {
+		P, Q = 1, 1
+	}
+	lo, po := line.off%P, pos.off%Q
+	disp := ((line.off-lo)*m.rowLen + (pos.off - po)) * eb
+	key := fmt.Sprintf("smem:%s:%d:%s:%d:%d:%d:%d:%d:%d", line.reg, lo, pos.reg, po, m.rowLen, m.vec, m.perPhase, m.maxPhase, eb)
+	if reg, ok := k.proCache[key]; ok {
+		return reg, disp
+	}
+	if line.reg == "0" && pos.reg == "0" {
+		// Fully constant: fold into the displacement.
+		return "0", disp + m.swizzle(lo, po)*eb
+	}
+	reg := k.newReg(clsB32)
+	ln, ps := k.newReg(clsB32), k.newReg(clsB32)
+	k.emitPro("add.u32 %s, %s, %d;", ln, line.reg, lo)
+	k.emitPro("add.u32 %s, %s, %d;", ps, pos.reg, po)
+	if m.maxPhase > 1 {
+		ph := k.newReg(clsB32)
+		k.emitPro("shr.u32 %s, %s, %d;", ph, ln, log2(m.perPhase))
+		k.emitPro("and.b32 %s, %s, %d;", ph, ph, m.maxPhase-1)
+		k.emitPro("shl.b32 %s, %s, %d;", ph, ph, log2(m.vec))
+		k.emitPro("xor.b32 %s, %s, %s;", ps, ps, ph)
+	}
+	k.emitPro("mad.lo.u32 %s, %s, %d, %s;", reg, ln, m.rowLen, ps)
+	if eb > 1 {
+		k.emitPro("shl.b32 %s, %s, %d;", reg, reg, log2(eb))
+	}
+	k.proCache[key] = reg
+	return reg, disp
+}
+
+// elemAddr emits base + reg and returns an address operand "[a+disp]".
+func (k *kernel) elemAddr(m *memRef, r, c affine) string {
+	reg, disp := k.smemAddr(m, r, c)
+	a := m.base
+	if reg != "0" {
+		a = k.newReg(clsB32)
+		k.emit("add.u32 %s, %s, %s;", a, m.base, reg)
+	}
+	if disp != 0 {
+		return fmt.Sprintf("[%s+%d]", a, disp)
+	}
+	return "[" + a + "]"
+}
+
+// newMemRef builds the view of a whole allocation of type md at base.
+func newMemRef(md tt.MemDescType, base string) (*memRef, error) {
+	s, err := scalarOf(md.Elem)
+	if err != nil {
+		return nil, err
+	}
+	if s.cls == clsPred {
+		return nil, fmt.Errorf("i1 shared-memory buffers are not supported")
+	}
+	shape := md.Shape
+	if len(md.AllocShape) > 0 {
+		shape = md.AllocShape
+	}
+	m := &memRef{base: base, elem: s, vec: 1, perPhase: 1, maxPhase: 1, contig: 1}
+	n := len(shape)
+	switch {
+	case n == 1:
+		m.rows, m.cols = 1, shape[0]
+	default:
+		m.rows, m.cols = shape[n-2], shape[n-1]
+		m.lead = append([]int64(nil), shape[:n-2]...)
+	}
+	var order []int
+	switch e := md.Encoding.(type) {
+	case ttgpu.SharedEncoding:
+		m.vec, m.perPhase, m.maxPhase, order = int64(e.Vec), int64(e.PerPhase), int64(e.MaxPhase), e.Order
+	case ttgpu.SwizzledSharedEncoding:
+		m.vec, m.perPhase, m.maxPhase, order = int64(e.Vec), int64(e.PerPhase), int64(e.MaxPhase), e.Order
+	default:
+		return nil, fmt.Errorf("shared layout %s is not supported (want #triton_gpu.shared)", ir.AttrString(md.Encoding))
+	}
+	if len(order) > 0 && n >= 2 {
+		// The fastest dim among the tile's two (orders may be 2-D for a
+		// 3-D buffer, or full rank).
+		f := order[0] - (len(order) - 2)
+		if f == 0 {
+			m.contig = 0
+		}
+	}
+	for _, x := range []int64{m.vec, m.perPhase, m.maxPhase} {
+		if !isPow2(x) {
+			return nil, fmt.Errorf("shared layout %s: vec, perPhase and maxPhase must be powers of two", ir.AttrString(md.Encoding))
+		}
+	}
+	if m.contig == 1 {
+		m.rowLen = m.cols
+	} else {
+		m.rowLen = m.rows
+	}
+	tile := m.rows * m.cols * int64(s.bytes())
+	m.leadStride = make([]int64, len(m.lead))
+	stride := tile
+	for i := len(m.lead) - 1; i >= 0; i-- {
+		m.leadStride[i] = stride
+		stride *= m.lead[i]
+	}
+	return m, nil
+}
+
+func memBytes(md tt.MemDescType) (int64, error) {
+	s, err := scalarOf(md.Elem)
+	if err != nil {
+		return 0, err
+	}
+	n := int64(s.bytes())
+	shape := md.Shape
+	if len(md.AllocShape) > 0 {
+		shape = md.AllocShape
+	}
+	for _, d := range shape {
+		n *= d
+	}
+	return n, nil
+}
+
+// ---- shared-memory plan ----------------------------------------------
+
+// smemPlan assigns byte offsets in the dynamic shared buffer to every
+// local_alloc and to the scratch of ops that exchange data between
+// threads (convert_layout, cross-warp reductions). Buffers whose live
+// ranges (in program order, loops extended to their end) overlap get
+// disjoint ranges; the rest share space (first fit).
+type smemPlan struct {
+	offset map[*ir.Operation]int
+	size   int
+}
+
+type smemBuf struct {
+	op         *ir.Operation
+	start, end int
+	bytes      int
+}
+
+func planShared(k *kernel) (*smemPlan, error) {
+	index := map[*ir.Operation]int{}
+	endOf := map[*ir.Operation]int{}
+	n := 0
+	var number func(op *ir.Operation)
+	number = func(op *ir.Operation) {
+		index[op] = n
+		n++
+		for _, r := range op.Regions {
+			for _, b := range r.Blocks {
+				for _, o := range b.Ops() {
+					number(o)
+				}
+			}
+		}
+		endOf[op] = n - 1
+	}
+	for _, o := range k.fn.Regions[0].Blocks[0].Ops() {
+		number(o)
+	}
+	var bufs []smemBuf
+	var err error
+	k.fn.WalkOps(func(op *ir.Operation) {
+		if err != nil {
+			return
+		}
+		var size int64
+		switch op.Name {
+		case "triton_gpu.local_alloc":
+			md, ok := op.Result(0).Type().(tt.MemDescType)
+			if !ok {
+				err = ir.OpError(op, "local_alloc must produce a !tt.memdesc")
+				return
+			}
+			if size, err = memBytes(md); err != nil {
+				err = ir.OpError(op, "%v", err)
+				return
+			}
+			end := index[op]
+			// Live until the last (transitive) use; a use inside a loop
+			// that does not contain the alloc keeps it live to the loop end.
+			var visit func(v *ir.Value)
+			visit = func(v *ir.Value) {
+				for _, u := range v.Uses() {
+					e := index[u.Op]
+					for p := u.Op.ParentOp(); p != nil && p != k.fn; p = p.ParentOp() {
+						if !p.IsAncestor(op) {
+							e = max(e, endOf[p])
+						}
+					}
+					end = max(end, e)
+					if u.Op.NumResults() == 1 {
+						if _, ok := u.Op.Result(0).Type().(tt.MemDescType); ok {
+							visit(u.Op.Result(0))
+						}
+					}
+				}
+			}
+			visit(op.Result(0))
+			bufs = append(bufs, smemBuf{op, index[op], end, int(size)})
+			return
+		}
+		if f, ok := scratchers[op.Name]; ok {
+			if size, err = f(k, op); err != nil {
+				if _, isDiag := err.(*ir.Diagnostic); !isDiag {
+					err = ir.OpError(op, "%v", err)
+				}
+				return
+			}
+			if size > 0 {
+				// Scratch is written and read by the op itself (each
+				// iteration anew): its own index is its live range.
+				bufs = append(bufs, smemBuf{op, index[op], index[op], int(size)})
+			}
+		}
+	})
+	if err != nil {
+		return nil, err
+	}
+	sort.SliceStable(bufs, func(i, j int) bool { return bufs[i].start < bufs[j].start })
+	plan := &smemPlan{offset: map[*ir.Operation]int{}}
+	var placed []smemBuf
+	offs := map[*ir.Operation]int{}
+	for _, b := range bufs {
+		type iv struct{ lo, hi int }
+		var busy []iv
+		for _, p := range placed {
+			if p.start <= b.end && b.start <= p.end {
+				busy = append(busy, iv{offs[p.op], offs[p.op] + p.bytes})
+			}
+		}
+		sort.Slice(busy, func(i, j int) bool { return busy[i].lo < busy[j].lo })
+		off := 0
+		for _, x := range busy {
+			if off+b.bytes <= x.lo {
+				break
+			}
+			off = max(off, (x.hi+127)&^127)
+		}
+		offs[b.op] = off
+		placed = append(placed, b)
+		plan.size = max(plan.size, off+b.bytes)
+	}
+	plan.offset = offs
+	plan.size = (plan.size + 127) &^ 127
+	return plan, nil
+}
+
+// scratchers report the scratch bytes an op needs (0: none).
+var scratchers = map[string]func(k *kernel, op *ir.Operation) (int64, error){}
+
+// ---- barriers ----------------------------------------------------------
+
+// bar emits a CTA-wide barrier and clears the hazard state.
+func (k *kernel) bar() {
+	k.emit("bar.sync 0;")
+	k.readSinceBar, k.writeSinceBar = false, false
+}
+
+// beforeWrite/beforeRead insert the barrier that orders this access after
+// other threads' earlier accesses (RAW, WAR, WAW) to shared memory.
+func (k *kernel) beforeWrite() {
+	if k.readSinceBar || k.writeSinceBar {
+		k.bar()
+	}
+}
+
+func (k *kernel) afterWrite() { k.writeSinceBar = true }
+
+func (k *kernel) beforeRead() {
+	if k.writeSinceBar {
+		k.bar()
+	}
+}
+
+func (k *kernel) afterRead() { k.readSinceBar = true }
+
+// ---- ops ---------------------------------------------------------------
+
+func emitLocalAlloc(k *kernel, op *ir.Operation) error {
+	md := op.Result(0).Type().(tt.MemDescType)
+	off := k.smem.offset[op]
+	base := k.newReg(clsB32)
+	k.emit("add.u32 %s, %s, %d;", base, k.smemBase, off)
+	m, err := newMemRef(md, base)
+	if err != nil {
+		return err
+	}
+	k.set(op.Result(0), &val{mem: m})
+	if op.NumOperands() == 1 {
+		return k.storeDist(m, op.Operand(0))
+	}
+	return nil
+}
+
+func emitNop(k *kernel, op *ir.Operation) error { return nil }
+
+func emitSubview(k *kernel, op *ir.Operation) error {
+	src, err := k.get(op.Operand(0))
+	if err != nil || src.mem == nil {
+		return fmt.Errorf("memdesc_subview of a value that is not a shared-memory buffer")
+	}
+	sm := src.mem
+	m := *sm
+	idx := op.Operands()[1:]
+	srcRank := len(sm.lead) + 2
+	if sm.rows == 1 && len(sm.lead) == 0 {
+		srcRank = 1
+	}
+	dt := op.Result(0).Type().(tt.MemDescType)
+	if len(idx) > srcRank || (op.Name == "triton_gpu.memdesc_subview" && len(idx) != srcRank) {
+		return fmt.Errorf("%s has %d offsets for a rank-%d buffer", op.Name, len(idx), srcRank)
+	}
+	drop := srcRank - len(dt.Shape)
+	base := sm.base
+	for i, v := range idx {
+		switch {
+		case i < len(sm.lead):
+			x, err := k.get(v)
+			if err != nil {
+				return err
+			}
+			if c, ok := constInt(v); ok {
+				if c != 0 {
+					nb := k.newReg(clsB32)
+					k.emit("add.u32 %s, %s, %d;", nb, base, c*sm.leadStride[i])
+					base = nb
+				}
+				continue
+			}
+			nb := k.newReg(clsB32)
+			k.emit("mad.lo.u32 %s, %s, %d, %s;", nb, x.regs[0], sm.leadStride[i], base)
+			base = nb
+		default:
+			c, ok := constInt(v)
+			if !ok {
+				return fmt.Errorf("memdesc_subview offsets inside the 2-D tile must be constants")
+			}
+			if i == srcRank-2 || srcRank == 1 {
+				if srcRank == 1 {
+					m.c0 += c
+				} else {
+					m.r0 += c
+				}
+			} else {
+				m.c0 += c
+			}
+		}
+	}
+	if drop > len(sm.lead) {
+		return fmt.Errorf("memdesc_subview may only drop leading (buffer) dimensions")
+	}
+	m.base = base
+	m.lead = sm.lead[drop:]
+	m.leadStride = sm.leadStride[drop:]
+	if n := len(dt.Shape); n >= 2 {
+		m.rows, m.cols = dt.Shape[n-2], dt.Shape[n-1]
+	} else if n == 1 {
+		m.rows, m.cols = 1, dt.Shape[0]
+	}
+	k.set(op.Result(0), &val{mem: &m})
+	return nil
+}
+
+// constInt returns the value of an arith.constant integer scalar.
+func constInt(v *ir.Value) (int64, bool) {
+	op := v.DefiningOp()
+	if op == nil || op.Name != "arith.constant" {
+		return 0, false
+	}
+	a, ok := op.Attr("value").(ir.IntegerAttr)
+	return a.Value, ok
+}
+
+// storeDist writes a distributed tensor into a view (one st.shared per
+// element or vector run).
+func (k *kernel) storeDist(m *memRef, v *ir.Value) error {
+	rt, ok := v.Type().(ir.RankedTensorType)
+	if !ok {
+		return fmt.Errorf("expected a tensor to store into shared memory")
+	}
+	tm, err := k.threadMap(rt)
+	if err != nil {
+		return err
+	}
+	regs, err := k.regsOf(v)
+	if err != nil {
+		return err
+	}
+	k.beforeWrite()
+	vec := k.sharedVec(m, tm)
+	ty, lanes := accessType(m.elem, vec)
+	for i := 0; i < len(regs); i += vec {
+		r, c := k.tileCoord(tm, i)
+		addr := k.elemAddr(m, r, c)
+		src := k.packWords(m.elem, regs[i:i+vec])
+		if m.elem.bits == 8 {
+			src = regs[i : i+1]
+			ty = "u8"
+		}
+		if ty == "b16" {
+			src = regs[i : i+1]
+		}
+		k.emit("st.shared%s.%s %s, %s;", vecSuffix(lanes), ty, addr, braceList(src, lanes > 1))
+	}
+	k.afterWrite()
+	return nil
+}
+
+// loadDist reads a distributed tensor of type rt from a view.
+func (k *kernel) loadDist(m *memRef, rt ir.RankedTensorType) (*val, error) {
+	tm, err := k.threadMap(rt)
+	if err != nil {
+		return nil, err
+	}
+	res, err := k.freshVal(rt)
+	if err != nil {
+		return nil, err
+	}
+	k.beforeRead()
+	vec := k.sharedVec(m, tm)
+	ty, lanes := accessType(m.elem, vec)
+	for i := 0; i < len(res.regs); i += vec {
+		r, c := k.tileCoord(tm, i)
+		addr := k.elemAddr(m, r, c)
+		run := res.regs[i : i+vec]
+		switch {
+		case m.elem.bits == 8:
+			k.emit("ld.shared.s8 %s, %s;", run[0], addr)
+		case ty == "b32" && m.elem.bits == 16:
+			words := make([]string, lanes)
+			for j := range words {
+				words[j] = k.newReg(clsB32)
+			}
+			k.emit("ld.shared%s.b32 %s, %s;", vecSuffix(lanes), braceList(words, lanes > 1), addr)
+			for j, w := range words {
+				k.emit("mov.b32 {%s, %s}, %s;", run[2*j], run[2*j+1], w)
+			}
+		default:
+			k.emit("ld.shared%s.%s %s, %s;", vecSuffix(lanes), ty, braceList(run, lanes > 1), addr)
+		}
+	}
+	k.afterRead()
+	return res, nil
+}
+
+// tileCoord returns the (row, col) tile coordinates of element i.
+func (k *kernel) tileCoord(tm *threadMap, i int) (affine, affine) {
+	if tm.rank() == 1 {
+		return affine{"0", 0}, affine{tm.base[0], tm.offs[i][0]}
+	}
+	return affine{tm.base[0], tm.offs[i][0]}, affine{tm.base[1], tm.offs[i][1]}
+}
+
+// sharedVec is the widest run of a thread's elements that is contiguous
+// both in the layout and in the swizzled buffer.
+func (k *kernel) sharedVec(m *memRef, tm *threadMap) int {
+	if m.elem.bits < 16 || tm.rank() > 2 {
+		return 1
+	}
+	dim := m.contig
+	if tm.rank() == 1 {
+		dim = 0
+		if m.contig == 0 {
+			return 1
+		}
+	}
+	vec := int64(16 / m.elem.bytes())
+	if m.maxPhase > 1 {
+		vec = min(vec, m.vec)
+	}
+	vec = min(vec, m.rowLen)
+	for vec > 1 && !runsContiguous(tm, dim, int(vec)) {
+		vec /= 2
+	}
+	return int(vec)
+}
+
+func emitLocalStore(k *kernel, op *ir.Operation) error {
+	dst, err := k.get(op.Operand(1))
+	if err != nil || dst.mem == nil {
+		return fmt.Errorf("local_store into a value that is not a shared-memory buffer")
+	}
+	return k.storeDist(dst.mem, op.Operand(0))
+}
+
+func emitLocalLoad(k *kernel, op *ir.Operation) error {
+	src, err := k.get(op.Operand(0))
+	if err != nil || src.mem == nil {
+		return fmt.Errorf("local_load from a value that is not a shared-memory buffer")
+	}
+	rt, ok := op.Result(0).Type().(ir.RankedTensorType)
+	if !ok {
+		return fmt.Errorf("local_load must produce a tensor")
+	}
+	if d, ok := rt.Encoding.(ttgpu.DotOperandEncoding); ok {
+		return k.loadDotOperand(op, src.mem, rt, d)
+	}
+	res, err := k.loadDist(src.mem, rt)
+	if err != nil {
+		return err
+	}
+	k.set(op.Result(0), res)
+	return nil
+}
+
+// convert_layout: identical thread maps reuse the registers; otherwise
+// the tensor goes through a padded row-major scratch tile in shared
+// memory (row pitch + 16 bytes keeps the mma-fragment stores free of
+// bank conflicts), with barriers before and after the writes.
+func convertScratch(k *kernel, op *ir.Operation) (*memRef, int64, error) {
+	st := op.Operand(0).Type().(ir.RankedTensorType)
+	dt := op.Result(0).Type().(ir.RankedTensorType)
+	if _, ok := dt.Encoding.(ttgpu.DotOperandEncoding); ok {
+		return nil, 0, fmt.Errorf("convert_layout to a dot operand is not supported: stage the operand through local_alloc + local_load")
+	}
+	sm, err := k.threadMap(st)
+	if err != nil {
+		return nil, 0, err
+	}
+	dm, err := k.threadMap(dt)
+	if err != nil {
+		return nil, 0, err
+	}
+	if sameMap(sm, dm) {
+		return nil, 0, nil
+	}
+	s, err := scalarOf(st.Elem)
+	if err != nil {
+		return nil, 0, err
+	}
+	if len(st.Shape) > 2 {
+		return nil, 0, fmt.Errorf("convert_layout of rank-%d tensors is not supported", len(st.Shape))
+	}
+	if s.cls == clsPred {
+		return nil, 0, fmt.Errorf("convert_layout of i1 tensors is not supported")
+	}
+	m := &memRef{elem: s, vec: 1, perPhase: 1, maxPhase: 1, contig: 1}
+	if len(st.Shape) == 1 {
+		m.rows, m.cols = 1, st.Shape[0]
+	} else {
+		m.rows, m.cols = st.Shape[0], st.Shape[1]
+	}
+	m.rowLen = m.cols
+	if m.rows > 1 {
+		m.rowLen += int64(16 / s.bytes())
+	}
+	return m, m.rows * m.rowLen * int64(s.bytes()), nil
+}
+
+func sameMap(a, b *threadMap) bool {
+	if len(a.offs) != len(b.offs) || fmt.Sprint(a.base) != fmt.Sprint(b.base) {
+		return false
+	}
+	for i := range a.offs {
+		if fmt.Sprint(a.offs[i]) != fmt.Sprint(b.offs[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func emitConvertLayout(k *kernel, op *ir.Operation) error {
+	m, _, err := convertScratch(k, op)
+	if err != nil {
+		return err
+	}
+	if m == nil {
+		x, err := k.get(op.Operand(0))
+		if err != nil {
+			return err
+		}
+		k.set(op.Result(0), x)
+		return nil
+	}
+	m.base = k.newReg(clsB32)
+	k.emit("add.u32 %s, %s, %d;", m.base, k.smemBase, k.smem.offset[op])
+	if err := k.storeDist(m, op.Operand(0)); err != nil {
+		return err
+	}
+	res, err := k.loadDist(m, op.Result(0).Type().(ir.RankedTensorType))
+	if err != nil {
+		return err
+	}
+	k.set(op.Result(0), res)
+	return nil
+}
+
+// ---- asynchronous copies -------------------------------------------------
+
+// async_copy_global_to_local: each thread copies its elements of the
+// pointer tensor into their (swizzled) places with cp.async; 16-byte
+// runs use .cg (L2 only), shorter ones (4 or 8 bytes) .ca. A mask becomes
+// the src-size operand (0 bytes read, destination zero-filled).
+func emitAsyncCopy(k *kernel, op *ir.Operation) error {
+	ptr := op.Operand(0)
+	dst, err := k.get(op.Operand(1))
+	if err != nil || dst.mem == nil {
+		return fmt.Errorf("async_copy_global_to_local into a value that is not a shared-memory buffer")
+	}
+	m := dst.mem
+	var mask *ir.Value
+	if op.NumOperands() > 2 {
+		mask = op.Operand(2)
+	}
+	if op.NumOperands() > 3 {
+		if !isZeroConst(op.Operand(3)) {
+			return fmt.Errorf("async_copy_global_to_local with a non-zero `other` is not supported (cp.async zero-fills)")
+		}
+	}
+	tm, vec, err := k.vecWidth(ptr, mask, m.elem)
+	if err != nil {
+		return err
+	}
+	if tm == nil {
+		return fmt.Errorf("async_copy_global_to_local needs a tensor of pointers")
+	}
+	vec = min(vec, k.sharedVec(m, tm))
+	bytes := vec * m.elem.bytes()
+	ptrs, err := k.regsOf(ptr)
+	if err != nil {
+		return err
+	}
+	var masks []string
+	if mask != nil {
+		if masks, err = k.regsOf(mask); err != nil {
+			return err
+		}
+	}
+	if bytes < 4 {
+		// cp.async moves 4, 8 or 16 bytes: narrower (unaligned or
+		// non-contiguous) elements are copied synchronously; the
+		// async_wait barrier orders them like the asynchronous ones.
+		if err := k.syncCopy(m, tm, ptrs, masks); err != nil {
+			return err
+		}
+		k.set(op.Result(0), &val{})
+		return nil
+	}
+	cache := "ca"
+	if bytes == 16 {
+		cache = "cg"
+	}
+	for i := 0; i < len(ptrs); i += vec {
+		r, c := k.tileCoord(tm, i)
+		addr := k.elemAddr(m, r, c)
+		if masks != nil {
+			sz := k.newReg(clsB32)
+			k.emit("selp.u32 %s, %d, 0, %s;", sz, bytes, masks[i])
+			k.emit("cp.async.%s.shared.global %s, [%s], %d, %s;", cache, addr, ptrs[i], bytes, sz)
+		} else {
+			k.emit("cp.async.%s.shared.global %s, [%s], %d;", cache, addr, ptrs[i], bytes)
+		}
+	}
+	k.set(op.Result(0), &val{})
+	return nil
+}
+
+func (k *kernel) syncCopy(m *memRef, tm *threadMap, ptrs, masks []string) error {
+	ty := "b16"
+	cls := clsB16
+	switch m.elem.bytes() {
+	case 1:
+		ty = "u8"
+	case 4:
+		ty, cls = "b32", clsB32
+	case 8:
+		ty, cls = "b64", clsB64
+	}
+	for i := range ptrs {
+		r, c := k.tileCoord(tm, i)
+		addr := k.elemAddr(m, r, c)
+		t := k.newReg(cls)
+		pred := ""
+		if masks != nil {
+			k.emit("mov.%s %s, 0;", zeroType(ty), t)
+			pred = "@" + masks[i] + " "
+		}
+		k.emit("%sld.global.%s %s, [%s];", pred, ty, t, ptrs[i])
+		k.emit("st.shared.%s %s, %s;", ty, addr, t)
+	}
+	return nil
+}
+
+func isZeroConst(v *ir.Value) bool {
+	op := v.DefiningOp()
+	if op == nil || op.Name != "arith.constant" {
+		return false
+	}
+	switch c := op.Attr("value").(type) {
+	case ir.DenseElementsAttr:
+		if c.Splat && len(c.Elems) == 1 {
+			switch e := c.Elems[0].(type) {
+			case ir.IntegerAttr:
+				return e.Value == 0
+			case ir.FloatAttr:
+				return e.Value == 0
+			}
+		}
+	case ir.IntegerAttr:
+		return c.Value == 0
+	case ir.FloatAttr:
+		return c.Value == 0
+	}
+	return false
+}
+
+func emitCommitGroup(k *kernel, op *ir.Operation) error {
+	k.emit("cp.async.commit_group;")
+	if op.NumResults() > 0 {
+		k.set(op.Result(0), &val{})
+	}
+	return nil
+}
+
+// async_wait: wait for this thread's groups, then a barrier so that the
+// data other threads copied is visible (ptx.md §3).
+func emitAsyncWait(k *kernel, op *ir.Operation) error {
+	k.emit("cp.async.wait_group %d;", op.IntAttrOr("num", 0))
+	k.bar()
+	if op.NumResults() > 0 {
+		k.set(op.Result(0), &val{})
+	}
+	return nil
+}
+
+func init() {
+	register(emitLocalAlloc, "triton_gpu.local_alloc")
+	register(emitNop, "triton_gpu.local_dealloc")
+	register(emitSubview, "triton_gpu.memdesc_subview", "triton_gpu.memdesc_index")
+	register(emitLocalStore, "triton_gpu.local_store")
+	register(emitLocalLoad, "triton_gpu.local_load")
+	register(emitConvertLayout, "triton_gpu.convert_layout")
+	register(emitAsyncCopy, "triton_gpu.async_copy_global_to_local")
+	register(emitCommitGroup, "triton_gpu.async_commit_group")
+	register(emitAsyncWait, "triton_gpu.async_wait")
+	scratchers["triton_gpu.convert_layout"] = func(k *kernel, op *ir.Operation) (int64, error) {
+		_, n, err := convertScratch(k, op)
+		return n, err
+	}
+}

@@ -1,0 +1,186 @@
+package ptx
+
+import (
+	"fmt"
+
+	"github.com/sparsetriton/sp/dialect/tt"
+	"github.com/sparsetriton/sp/ir"
+)
+
+// Tensor-shaping ops move no data: they re-index the registers of their
+// operand through the threadMaps of operand and result.
+
+func emitProgramID(k *kernel, op *ir.Operation) error {
+	dim, ok := tt.EnumProp(op, "axis", tt.ProgramIDDim(0))
+	axis := int(dim)
+	if !ok || axis < 0 || axis > 2 {
+		return fmt.Errorf("bad program id axis %s", ir.AttrString(op.Attr("axis")))
+	}
+	sreg := map[string]string{"tt.get_program_id": "%ctaid", "tt.get_num_programs": "%nctaid"}[op.Name]
+	r := k.newReg(clsB32)
+	k.emit("mov.u32 %s, %s.%c;", r, sreg, "xyz"[axis])
+	k.set(op.Result(0), &val{regs: []string{r}})
+	return nil
+}
+
+func emitMakeRange(k *kernel, op *ir.Operation) error {
+	rt, ok := op.Result(0).Type().(ir.RankedTensorType)
+	if !ok {
+		return fmt.Errorf("make_range result must be a tensor")
+	}
+	tm, err := k.threadMap(rt)
+	if err != nil {
+		return err
+	}
+	start := op.IntAttrOr("start", 0)
+	regs := make([]string, len(tm.offs))
+	for i := range regs {
+		c := k.coord(tm, i, 0)
+		r := k.newReg(clsB32)
+		if start != 0 {
+			k.emit("add.s32 %s, %s, %d;", r, c, start)
+		} else {
+			k.emit("mov.u32 %s, %s;", r, c)
+		}
+		regs[i] = r
+	}
+	k.set(op.Result(0), &val{regs: regs})
+	return nil
+}
+
+func emitSplat(k *kernel, op *ir.Operation) error {
+	src, err := k.regsOf(op.Operand(0))
+	if err != nil {
+		return err
+	}
+	n, err := k.numElems(op.Result(0).Type())
+	if err != nil {
+		return err
+	}
+	regs := make([]string, n)
+	for i := range regs {
+		regs[i] = src[0]
+	}
+	k.set(op.Result(0), &val{regs: regs})
+	return nil
+}
+
+// reindex maps every result element to the operand element at the same
+// coordinates, where the operand's coordinate in dims listed in drop is
+// ignored (broadcast) and dims are renumbered by srcDim.
+func (k *kernel) reindex(op *ir.Operation, srcDim func(d int) int) error {
+	st, ok1 := op.Operand(0).Type().(ir.RankedTensorType)
+	dt, ok2 := op.Result(0).Type().(ir.RankedTensorType)
+	if !ok1 || !ok2 {
+		return fmt.Errorf("%s needs tensor operand and result", op.Name)
+	}
+	sm, err := k.threadMap(st)
+	if err != nil {
+		return err
+	}
+	dm, err := k.threadMap(dt)
+	if err != nil {
+		return err
+	}
+	src, err := k.regsOf(op.Operand(0))
+	if err != nil {
+		return err
+	}
+	// The bases must agree in the dims that are carried over.
+	for d := range dt.Shape {
+		sd := srcDim(d)
+		if sd < 0 || st.Shape[sd] == 1 {
+			continue
+		}
+		if sm.base[sd] != dm.base[d] {
+			return fmt.Errorf("operand layout %s does not distribute dimension %d like the result layout %s", ir.AttrString(st.Encoding), sd, ir.AttrString(dt.Encoding))
+		}
+	}
+	index := map[string]int{}
+	for i, off := range sm.offs {
+		key := fmt.Sprint(off)
+		if _, ok := index[key]; !ok {
+			index[key] = i
+		}
+	}
+	regs := make([]string, len(dm.offs))
+	for i, off := range dm.offs {
+		so := make([]int64, len(st.Shape))
+		for d := range dt.Shape {
+			sd := srcDim(d)
+			if sd < 0 {
+				continue
+			}
+			if st.Shape[sd] == 1 {
+				so[sd] = 0
+			} else {
+				so[sd] = off[d]
+			}
+		}
+		j, ok := index[fmt.Sprint(so)]
+		if !ok {
+			return fmt.Errorf("element %v of the result is not held by the same thread in the operand (layouts %s -> %s)", off, ir.AttrString(st.Encoding), ir.AttrString(dt.Encoding))
+		}
+		regs[i] = src[j]
+	}
+	k.set(op.Result(0), &val{regs: regs})
+	return nil
+}
+
+func emitBroadcast(k *kernel, op *ir.Operation) error {
+	return k.reindex(op, func(d int) int { return d })
+}
+
+func emitExpandDims(k *kernel, op *ir.Operation) error {
+	axis := int(op.IntAttrOr("axis", 0))
+	return k.reindex(op, func(d int) int {
+		switch {
+		case d < axis:
+			return d
+		case d == axis:
+			return -1
+		}
+		return d - 1
+	})
+}
+
+func emitAddPtr(k *kernel, op *ir.Operation) error {
+	pt, ok := ir.ElementType(op.Operand(0).Type()).(tt.PointerType)
+	if !ok {
+		return fmt.Errorf("tt.addptr needs a pointer operand")
+	}
+	ps, err := scalarOf(pt.Pointee)
+	if err != nil {
+		return err
+	}
+	os, err := elemScalar(op.Operand(1).Type())
+	if err != nil {
+		return err
+	}
+	eb := ps.bytes()
+	return k.elementwise(op, func(dst string, in []string) error {
+		switch os.bits {
+		case 32:
+			k.emit("mad.wide.s32 %s, %s, %d, %s;", dst, in[1], eb, in[0])
+		case 64:
+			k.emit("mad.lo.s64 %s, %s, %d, %s;", dst, in[1], eb, in[0])
+		default:
+			w := k.newReg(clsB32)
+			k.emit("cvt.s32.s%d %s, %s;", max(os.bits, 16), w, in[1])
+			if os.bits == 8 {
+				k.emit("cvt.s32.s8 %s, %s;", w, in[1])
+			}
+			k.emit("mad.wide.s32 %s, %s, %d, %s;", dst, w, eb, in[0])
+		}
+		return nil
+	})
+}
+
+func init() {
+	register(emitProgramID, "tt.get_program_id", "tt.get_num_programs")
+	register(emitMakeRange, "tt.make_range")
+	register(emitSplat, "tt.splat")
+	register(emitBroadcast, "tt.broadcast")
+	register(emitExpandDims, "tt.expand_dims")
+	register(emitAddPtr, "tt.addptr")
+}
