@@ -7,7 +7,7 @@ Providers, all fp16 inputs with fp32 accumulation, on the same shapes
   cuBLAS dense   torch.mm(A_pruned, B)
   cuSPARSELt     torch._cslt_sparse_mm(torch._cslt_compress(A_pruned), B)
   Triton dense   the Triton tutorial matmul (autotuned) on A_pruned, B
-  sp             `sp-run bench` on examples/sparse_matmul.mlir (compiled by
+  sp             `sp-run bench` on the kernel of bench/sparse_matmul.bench.json (compiled by
                  sp-pipeline and lower/ptx, launched through runtime/cuda)
 
 Every time is the median of per-launch CUDA-event timings after a warm-up,
@@ -175,10 +175,12 @@ def bench_peers(shapes, warmup, iters, log):
 
 def bench_sp(sp_run, shapes, warmup, iters, max_time, outdir, log):
     """Runs `sp-run bench` over the shapes; returns {(m, n, k): row}."""
-    spec = json.loads((ROOT / "bench" / "sparse_matmul.bench.json").read_text())
+    bench_file = ROOT / "bench" / "sparse_matmul.bench.json"
+    spec = json.loads(bench_file.read_text())
     spec.update({
-        "kernel": str(ROOT / "examples" / "sparse_matmul.mlir"),
-        "launch": str(ROOT / "examples" / "sparse_matmul.json"),
+        # the kernel, launch spec and pipeline options come from the bench file
+        "kernel": str((bench_file.parent / spec["kernel"]).resolve()),
+        "launch": str((bench_file.parent / spec["launch"]).resolve()),
         "backend": "cuda", "warmup": warmup, "iters": iters, "maxTime": max_time,
         "shapes": [{"M": m, "N": n, "K": k} for (m, n, k) in shapes],
         "markdown": str(outdir / "performance-sp.md"),

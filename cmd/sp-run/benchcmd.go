@@ -15,19 +15,23 @@ import (
 // sweepSpec is the file `sp-run bench` reads: one kernel, its launch
 // spec, and the shape table (each entry sets launch-spec variables).
 type sweepSpec struct {
-	Title    string             `json:"title,omitempty"`
-	Kernel   string             `json:"kernel"`
-	Manifest string             `json:"manifest,omitempty"`
-	Launch   string             `json:"launch"`
-	Backend  string             `json:"backend,omitempty"`
-	Warmup   int                `json:"warmup,omitempty"`
-	Iters    int                `json:"iters,omitempty"`
-	Check    string             `json:"check,omitempty"`
-	MaxTime  float64            `json:"maxTime,omitempty"` // seconds of timed launches per shape (0: no limit)
-	Shapes   []map[string]int64 `json:"shapes"`
-	Markdown string             `json:"markdown,omitempty"`
-	PNG      string             `json:"png,omitempty"`
-	JSON     string             `json:"json,omitempty"`
+	Title    string  `json:"title,omitempty"`
+	Kernel   string  `json:"kernel"`
+	Manifest string  `json:"manifest,omitempty"`
+	Launch   string  `json:"launch"`
+	Backend  string  `json:"backend,omitempty"`
+	Warmup   int     `json:"warmup,omitempty"`
+	Iters    int     `json:"iters,omitempty"`
+	Check    string  `json:"check,omitempty"`
+	MaxTime  float64 `json:"maxTime,omitempty"` // seconds of timed launches per shape (0: no limit)
+	// NumWarps and NumStages set sp-pipeline's options when the kernel is
+	// compiled from .mlir on the cuda backend (0: the pipeline's defaults).
+	NumWarps  int                `json:"numWarps,omitempty"`
+	NumStages int                `json:"numStages,omitempty"`
+	Shapes    []map[string]int64 `json:"shapes"`
+	Markdown  string             `json:"markdown,omitempty"`
+	PNG       string             `json:"png,omitempty"`
+	JSON      string             `json:"json,omitempty"`
 }
 
 // sweepRow is one line of the result table.
@@ -92,7 +96,8 @@ func sweep(c *cli.Context, stdout, stderr io.Writer) error {
 	}
 	overrideSweep(c, s)
 	o := options{input: s.Kernel, manifest: s.Manifest, backend: s.Backend, check: s.Check, samples: 64,
-		bench: true, warmup: s.Warmup, iters: s.Iters, maxTime: s.MaxTime, device: c.Int("device"), workers: c.Int("workers")}
+		bench: true, warmup: s.Warmup, iters: s.Iters, maxTime: s.MaxTime, device: c.Int("device"), workers: c.Int("workers"),
+		numWarps: s.NumWarps, numStages: s.NumStages}
 	if _, err := loadSpec(s.Launch); err != nil {
 		return err
 	}

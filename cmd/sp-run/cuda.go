@@ -104,7 +104,7 @@ func compileGPU(prog *program, o options) error {
 	} else if sm >= 80 {
 		sm = 80
 	}
-	pm, err := gpuPipeline(fmt.Sprintf("cuda:%d", sm))
+	pm, err := gpuPipeline(fmt.Sprintf("cuda:%d", sm), o.numWarps, o.numStages)
 	if err != nil {
 		return err
 	}
@@ -151,9 +151,15 @@ func compileGPU(prog *program, o options) error {
 // gpuPipeline instantiates sp-pipeline for target: the element list comes
 // from encoding.SPPipeline (its option derivation) and the passes from
 // encoding.PipelinePasses, in the same order.
-func gpuPipeline(target string) (*pass.Manager, error) {
+func gpuPipeline(target string, numWarps, numStages int) (*pass.Manager, error) {
 	opts := *encoding.SPPipeline.Options.(*encoding.PipelineOptions)
 	opts.Target = target
+	if numWarps > 0 {
+		opts.NumWarps = numWarps
+	}
+	if numStages > 0 {
+		opts.NumStages = numStages
+	}
 	text, err := encoding.SPPipeline.Build(&opts)
 	if err != nil {
 		return nil, err

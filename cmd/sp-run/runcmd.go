@@ -18,6 +18,7 @@ import (
 type options struct {
 	input, specPath, kernel, backend, manifest string
 	sm, workers, device                        int
+	numWarps, numStages                        int
 	check                                      string
 	samples                                    int
 	noVerify, noSpec, bench, json, printIR     bool
@@ -30,6 +31,7 @@ func readOptions(c *cli.Context) options {
 	return options{
 		input: c.Args().First(), specPath: c.String("spec"), kernel: c.String("kernel"),
 		backend: c.String("backend"), manifest: c.String("manifest"), sm: c.Int("sm"),
+		numWarps: c.Int("num-warps"), numStages: c.Int("num-stages"),
 		workers: c.Int("workers"), device: c.Int("device"), check: c.String("check"),
 		samples: c.Int("samples"), noVerify: c.Bool("no-verify"), noSpec: c.Bool("no-spec"), bench: c.Bool("bench"),
 		json: c.Bool("json"), printIR: c.Bool("print-ir"), warmup: c.Int("warmup"), iters: c.Int("iters"), maxTime: c.Float64("max-time"), savePTX: c.String("save-ptx"),

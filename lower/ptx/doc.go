@@ -47,14 +47,14 @@
 // Dot operands (dot_op layouts) are not per-element: they are mma
 // fragments (fragment, dot.go), .b32 registers per (repetition, k step),
 // loaded from shared memory with ldmatrix (.x4 for A, .x4/.x2 for B, .trans
-// when the k dimension is not the contiguous one; .x1.trans for band16
-// metadata). tt.dot issues mma.sync.aligned.m16n8k16 (dense) or
+// when the k dimension is not the contiguous one); band16 metadata is read
+// with one ld.shared.b32 per lane and k32 step. tt.dot issues mma.sync.aligned.m16n8k16 (dense) or
 // mma.sp.sync.aligned.m16n8k32 with selector 0 (2:4 A, f16/bf16, f32
 // accumulators): the A fragment of k32 step j is the dense m16n8k16 A
 // fragment of compressed columns 16j.., B is two stacked k16 fragments, and
 // lane (g, t) gets the metadata words of rows g (low half) and g+8 (high
-// half) for K chunk 2j + (t&1) (ptx.md §1.5), from band16 columns
-// 32j + 16(t&1) + g (+8). Options.OrderedMetadata selects
+// half) for K chunk 2j + (t&1) (ptx.md §1.5): in band16 these two words
+// are adjacent, the 32-bit word at columns 32j + 16(t&1) + 2g, +1. Options.OrderedMetadata selects
 // mma.sp::ordered_metadata (PTX 8.5; CUDA 11.8's ptxas accepts only
 // <= 7.8, hence the default).
 //

@@ -81,6 +81,9 @@ func TestRules(t *testing.T) {
   %half = arith.divsi %c, %c2 : i32
   %c3 = arith.constant 3 : i32
   %third = arith.divsi %c, %c3 : i32
+  %c1 = arith.constant 1 : i32
+  %nhalf = arith.shrsi %n, %c1 : i32
+  %nsixteenth = arith.shrsi %n, %c4 : i32
   tt.return
 }`)
 	get := func(name string, n int) Info { return a.Get(nth(fn, name, n)) }
@@ -91,6 +94,8 @@ func TestRules(t *testing.T) {
 	expect(t, "range + n", get("arith.addi", 0), []int64{64}, []int64{8}, []int64{1})
 	expect(t, "range + unknown", get("arith.addi", 1), []int64{64}, []int64{1}, []int64{1})
 	expect(t, "range < n", get("arith.cmpi", 0), []int64{1}, []int64{1}, []int64{8})
+	expect(t, "n >> 1 (n divisible by 8)", get("arith.shrsi", 0), []int64{1}, []int64{4}, []int64{1})
+	expect(t, "n >> 4 (n divisible by 8)", get("arith.shrsi", 1), []int64{1}, []int64{1}, []int64{1})
 	expect(t, "range * n", get("arith.muli", 0), []int64{1}, []int64{MaxDivisibility}, []int64{1})
 	expect(t, "f32 pointers + range", get("tt.addptr", 0), []int64{64}, []int64{16}, []int64{1})
 	expect(t, "f32 pointers + unknown", get("tt.addptr", 1), []int64{64}, []int64{4}, []int64{1})

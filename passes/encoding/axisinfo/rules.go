@@ -38,6 +38,8 @@ func (a *Analysis) transfer(op *ir.Operation, i int) Info {
 		return rem(ops[0], ops[1], shape)
 	case "arith.cmpi":
 		return cmp(ops[0], ops[1], shape)
+	case "arith.shrsi", "arith.shrui":
+		return shr(ops[0], ops[1], shape)
 	case "arith.andi", "arith.ori", "arith.xori":
 		return constOnly(shape, ops...)
 	case "arith.select":
@@ -221,6 +223,26 @@ func cmp(l, r Info, shape []int64) Info {
 		}
 		return 1, 1, k
 	})
+}
+
+// shr: x >> c by a constant is x / 2^c for divisibility (what
+// decompose-sparse-tensors emits for the halved and /16 shapes, strides and
+// offsets of dynamic sparse operands); constancy survives.
+func shr(l, r Info, shape []int64) Info {
+	out := binary(shape, func(d int) (int64, int64, int64) {
+		v := int64(1)
+		if p := r.Constant; p != nil && *p >= 0 && *p < 62 && l.Divisibility[d]%(int64(1)<<*p) == 0 {
+			v = max(1, l.Divisibility[d]>>*p)
+		}
+		return 1, v, gcd(l.Constancy[d], r.Constancy[d])
+	})
+	out.Constant = constOf(l, r, func(x, y int64) (int64, bool) { return x >> y, y >= 0 && y < 64 })
+	if out.Constant != nil {
+		for d := range shape {
+			out.Divisibility[d] = pow2Div(*out.Constant)
+		}
+	}
+	return out
 }
 
 // constOnly: only constancy survives (gcd over all operands).
