@@ -183,7 +183,7 @@ func TestBenchSpecFile(t *testing.T) {
 			t.Errorf("shape %d = %v, want M, N, K = %v", i, g, w)
 		}
 	}
-	if filepath.Base(s.Kernel) != "sparse_matmul.mlir" || filepath.Dir(s.Kernel) != filepath.Join("..", "..", "examples") {
+	if filepath.Base(s.Kernel) != "sparse_matmul_128.mlir" || filepath.Dir(s.Kernel) != filepath.Join("..", "..", "examples") {
 		t.Errorf("kernel path %s", s.Kernel)
 	}
 	if _, err := loadSpec(s.Launch); err != nil {
