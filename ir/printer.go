@@ -385,8 +385,34 @@ func (p *Printer) printGeneric(op *Operation) {
 		p.WriteString(" ")
 		p.PrintAttr(op.Attrs)
 	}
-	p.WriteString(" : ")
-	p.PrintType(FunctionType{Inputs: op.OperandTypes(), Results: op.ResultTypes()})
+	p.WriteString(" : (")
+	for i, v := range op.operands {
+		if i > 0 {
+			p.WriteString(", ")
+		}
+		p.PrintType(v.typ)
+	}
+	p.WriteString(") -> ")
+	p.printResultTypesOf(op)
+}
+
+// printResultTypesOf writes op's result types as FunctionType does (`T`
+// for one non-function result, else `(T, U)`) without building a slice.
+func (p *Printer) printResultTypesOf(op *Operation) {
+	if len(op.results) == 1 {
+		if _, isFn := op.results[0].typ.(FunctionType); !isFn {
+			p.PrintType(op.results[0].typ)
+			return
+		}
+	}
+	p.WriteString("(")
+	for i, r := range op.results {
+		if i > 0 {
+			p.WriteString(", ")
+		}
+		p.PrintType(r.typ)
+	}
+	p.WriteString(")")
 }
 
 func (p *Printer) printSuccessorList(bs []*Block) {

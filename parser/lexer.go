@@ -123,20 +123,28 @@ func (s *scanner) skipSpace() {
 
 // Next implements lexer.Lexer.
 func (s *scanner) Next() (lexer.Token, error) {
+	var t lexer.Token
+	s.nextInto(&t)
+	return t, nil
+}
+
+// nextInto scans the next token into t (the parser's queue slot), so that
+// the token is written once rather than copied through return values.
+func (s *scanner) nextInto(t *lexer.Token) {
 	s.skipSpace()
-	start := s.pos()
+	t.Pos = lexer.Position{Filename: s.file, Offset: s.off, Line: s.line, Column: s.col}
 	if s.off >= len(s.src) {
-		return lexer.Token{Type: tEOF, Pos: start}, nil
+		t.Type, t.Value = tEOF, ""
+		return
 	}
 	typ, n := s.scan()
-	var val string
+	t.Type = typ
 	if typ == tError {
-		val = errorText(s.src[s.off:], n)
+		t.Value = errorText(s.src[s.off:], n)
 	} else {
-		val = s.src[s.off : s.off+n]
+		t.Value = s.src[s.off : s.off+n]
 	}
 	s.advance(max(n, 1))
-	return lexer.Token{Type: typ, Value: val, Pos: start}, nil
 }
 
 func errorText(rest string, n int) string {

@@ -31,17 +31,19 @@ func newStream(filename, src string) stream {
 // A lexical error becomes an EOF token and is reported by the caller.
 func (s *stream) fill(n int) {
 	for len(s.buf)-s.head <= n {
-		if k := len(s.buf); k > s.head && s.buf[k-1].Type == tEOF {
+		k := len(s.buf)
+		if k > s.head && s.buf[k-1].Type == tEOF {
 			return
 		}
-		t, _ := s.sc.Next()
+		s.buf = append(s.buf, lexer.Token{})
+		t := &s.buf[k]
+		s.sc.nextInto(t)
 		if t.Type == tError {
 			if s.err == nil {
 				s.err = posErr(t.Pos, "%s", t.Value)
 			}
 			t.Type, t.Value = tEOF, ""
 		}
-		s.buf = append(s.buf, t)
 	}
 }
 

@@ -141,7 +141,14 @@ func (d *driver) writeOutput(s string) int {
 		io.WriteString(d.stdout, s)
 		return 0
 	}
-	if err := os.WriteFile(d.cfg.output, []byte(s), 0o644); err != nil {
+	f, err := os.Create(d.cfg.output)
+	if err == nil {
+		_, err = io.WriteString(f, s)
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+	}
+	if err != nil {
 		fmt.Fprintf(d.stderr, "%s: error: cannot write output: %v\n", cmdLineFile, err)
 		return 1
 	}
@@ -191,9 +198,12 @@ func (d *driver) processAll(pm *pass.Manager, name string, src []byte) string {
 		marker = d.cfg.split.value
 	}
 	chunks := splitInput(string(src), marker)
+	if len(chunks) == 1 {
+		return d.processChunk(pm, name, chunks[0], false)
+	}
 	outs := make([]string, len(chunks))
 	for i, c := range chunks {
-		outs[i] = d.processChunk(pm, name, c, len(chunks) > 1)
+		outs[i] = d.processChunk(pm, name, c, true)
 	}
 	return strings.Join(outs, d.cfg.outputSplit+"\n")
 }
@@ -204,7 +214,10 @@ func (d *driver) processAll(pm *pass.Manager, name string, src []byte) string {
 func (d *driver) processChunk(pm *pass.Manager, name string, c chunk, split bool) string {
 	ctx := all.Context()
 	ctx.AllowUnregistered = d.cfg.allowUnreg
-	padded := strings.Repeat("\n", c.line-1) + c.text
+	padded := c.text
+	if c.line > 1 {
+		padded = strings.Repeat("\n", c.line-1) + c.text
+	}
 	start := time.Now()
 	mod, err := parser.Parse(ctx, name, []byte(padded))
 	d.timing.AddRow("Parser", time.Since(start))

@@ -15,6 +15,7 @@ func newRegistry() (*pass.Registry, error) {
 		transform.Canonicalize,           // fold, DCE, rewrite patterns
 		transform.CSE,                    // common sub-expression elimination
 		transform.SymbolDCE,              // dead private functions
+		transform.LICM,                   // loop-invariant-code-motion
 		decompose.Pass,                   // decompose-sparse-tensors (sp-pipeline's first pass)
 		tensorptr.Pass,                   // triton-rewrite-tensor-pointer: block pointers -> pointer tensors
 		encoding.Convert,                 // convert-triton-to-tritongpu
