@@ -280,6 +280,29 @@ func (p *axisPass) op(op *ir.Operation) {
 			a.constancy[d] = c
 		}
 		p.info[res] = a
+	case "arith.shrsi", "arith.shrui":
+		// x >> c by a constant is x / 2^c for divisibility (the halved
+		// shapes and strides decompose-sparse-tensors emits), as in
+		// passes/encoding/axisinfo.
+		l, r := p.get(op.Operand(0)), p.get(op.Operand(1))
+		a := newInfo(n, 1, 1, 1)
+		c, ok := constInt(op.Operand(1))
+		for d := 0; d < n; d++ {
+			a.constancy[d] = gcd(l.constancy[d], r.constancy[d])
+			if ok && c >= 0 && c < 62 && l.div[d]%(int64(1)<<c) == 0 {
+				a.div[d] = max(1, l.div[d]>>c)
+			}
+		}
+		p.info[res] = a
+	case "arith.maxsi", "arith.minsi", "arith.maxui", "arith.minui":
+		// The result is one of the operands: what both guarantee holds.
+		l, r := p.get(op.Operand(0)), p.get(op.Operand(1))
+		a := newInfo(n, 1, 1, 1)
+		for d := 0; d < n; d++ {
+			a.constancy[d] = gcd(l.constancy[d], r.constancy[d])
+			a.div[d] = gcd(l.div[d], r.div[d])
+		}
+		p.info[res] = a
 	case "triton_gpu.convert_layout", "arith.extsi", "arith.extui", "arith.trunci", "arith.index_cast", "tt.int_to_ptr", "tt.ptr_to_int", "tt.bitcast":
 		p.info[res] = p.get(op.Operand(0))
 	default:

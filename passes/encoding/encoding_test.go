@@ -34,6 +34,8 @@ func TestPipelineOrder(t *testing.T) {
 		{"decompose-sparse-tensors", "convert-triton-to-tritongpu", "TTGIR conversion expects sparse operands already split into values and metadata"},
 		{"decompose-sparse-tensors", "triton-rewrite-tensor-pointer", "the pointer rewrite cannot read #tt.sparse block pointers"},
 		{"triton-rewrite-tensor-pointer", "convert-triton-to-tritongpu", "the layout assignment rejects block pointers"},
+		{"triton-rewrite-tensor-pointer", "loop-invariant-code-motion", "LICM hoists the loop-invariant pointer tensors and masks the rewrite emits"},
+		{"loop-invariant-code-motion", "tritongpu-pipeline", "the pipeliner should only see the per-iteration address arithmetic in the loop"},
 		{"convert-triton-to-tritongpu", "tritongpu-coalesce", "coalescing changes blocked layouts that the conversion assigned"},
 		{"tritongpu-coalesce", "tritongpu-accelerate-matmul", "the staged shared order follows the coalesced global order, and MMA parents must not be relaid out"},
 		{"tritongpu-accelerate-matmul", "tritongpu-stage-dot-operands", "the swizzle is derived from the dot_op encodings (opIdx, kWidth, meta)"},

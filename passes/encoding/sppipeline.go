@@ -37,6 +37,7 @@ func pipelineSteps() []step {
 		{transform.Canonicalize, nil, "fold the index arithmetic the decomposition emits"},
 		{tensorptr.Pass, nil, "block pointers -> masked pointer tensors, which the layout passes take"},
 		{transform.Canonicalize, nil, "clean up before layout assignment"},
+		{transform.LICM, nil, "hoist the loop-invariant pointer tensors and masks the rewrite emits out of the K loop"},
 		{Convert, convertOpts, "TTIR -> TTGIR: blocked layouts on every tensor, module attributes"},
 		{Coalesce, nil, "16-byte global accesses where the axis analysis proves them safe"},
 		{RemoveLayoutConversions, nil, "fold the conversions coalescing left"},
@@ -61,24 +62,28 @@ passes, with the 2:4 fork's decomposition first):
  2. canonicalize
  3. triton-rewrite-tensor-pointer: block pointers to masked pointer tensors
  4. canonicalize
- 5. convert-triton-to-tritongpu{num-warps threads-per-warp=32 num-ctas target}
- 6. tritongpu-coalesce
- 7. tritongpu-remove-layout-conversions
- 8. tritongpu-accelerate-matmul
- 9. tritongpu-remove-layout-conversions
-10. tritongpu-stage-dot-operands (swizzled shared layout per operand)
-11. cse
-12. tritongpu-pipeline{num-stages}
-13. tritongpu-remove-layout-conversions
-14. cse
-15. canonicalize
+ 5. loop-invariant-code-motion: the base pointer tensors and masks leave the loops
+ 6. convert-triton-to-tritongpu{num-warps threads-per-warp=32 num-ctas target}
+ 7. tritongpu-coalesce
+ 8. tritongpu-remove-layout-conversions
+ 9. tritongpu-accelerate-matmul
+10. tritongpu-remove-layout-conversions
+11. tritongpu-stage-dot-operands (swizzled shared layout per operand)
+12. cse
+13. tritongpu-pipeline{num-stages}
+14. tritongpu-remove-layout-conversions
+15. cse
+16. canonicalize
 
 Constraints (checked by TestPipelineOrder): the decomposition precedes the
 conversion (TTGIR conversion expects sparse operands already split);
 coalesce precedes accelerate-matmul (the staged shared order follows the
 coalesced global order); accelerate-matmul precedes staging (the swizzle is
 derived from the dot_op encodings) and staging precedes the pipeliner (the
-pipeliner reuses the staged shared layouts for its ring buffers).`
+pipeliner reuses the staged shared layouts for its ring buffers);
+loop-invariant-code-motion follows the pointer rewrite (whose loop-invariant
+part it hoists) and precedes the pipeliner (which then only sees the
+per-iteration offset arithmetic in the loop).`
 
 // SPPipeline is the sp-pipeline named pipeline.
 var SPPipeline = &pass.Pipeline{

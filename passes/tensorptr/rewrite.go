@@ -1,6 +1,7 @@
 package tensorptr
 
 import (
+	"github.com/sparsetriton/sp/dialect/arith"
 	"github.com/sparsetriton/sp/dialect/scf"
 	"github.com/sparsetriton/sp/dialect/tt"
 	"github.com/sparsetriton/sp/ir"
@@ -79,7 +80,7 @@ func (s *state) makeTensorPtr(op *ir.Operation) error {
 	return nil
 }
 
-// advance: offsets_d += delta_d (i32).
+// advance: offsets_d += delta_d (i32); a constant-zero delta keeps the offset.
 func (s *state) advance(op *ir.Operation) error {
 	inf, err := s.infoOf(op, op.Operand(0))
 	if err != nil {
@@ -88,6 +89,10 @@ func (s *state) advance(op *ir.Operation) error {
 	b := s.builderAt(op)
 	offs := make([]*ir.Value, len(inf.offsets))
 	for d, o := range inf.offsets {
+		if c, ok := arith.ConstantInt(op.Operand(1 + d)); ok && c == 0 {
+			offs[d] = o // unchanged: keeps a loop-carried offset recognisably invariant
+			continue
+		}
 		offs[d] = addI(b, o, op.Operand(1+d))
 	}
 	s.infos[op.Result(0)] = info{frame: inf.frame, offsets: offs}
@@ -96,6 +101,9 @@ func (s *state) advance(op *ir.Operation) error {
 }
 
 // load through a block pointer becomes a masked load of a pointer tensor.
+// The checks run now; the pointer and mask arithmetic is built after the
+// walk (emit), when the loops' yields are rewritten and the offsets'
+// signs can be analysed.
 func (s *state) load(op *ir.Operation) error {
 	if op.NumOperands() == 0 || !isBlockPtr(op.Operand(0).Type()) {
 		return s.reject(op)
@@ -107,24 +115,29 @@ func (s *state) load(op *ir.Operation) error {
 	if op.NumOperands() != 1 {
 		return ir.Errorf(op.Loc, "%s: tt.load of a block pointer takes no mask or other (use boundaryCheck and padding)", Name)
 	}
-	b := s.builderAt(op)
-	g := gen{b: b}
-	ptrs, idx := g.pointers(inf)
-	mask := g.mask(inf, idx, boundaryCheck(op))
-	var other *ir.Value
-	if pad, ok := tt.EnumProp(op, "padding", tt.PadZero); ok && mask != nil && op.Attr("padding") != nil {
-		if other, err = g.other(op, inf.block, pad); err != nil {
-			return err
+	s.pending = append(s.pending, func() error {
+		inf := s.resolve(inf)
+		g := &gen{b: s.builderAt(op)}
+		ptrs := g.pointers(inf)
+		mask := g.mask(inf, boundaryCheck(op), s.nonNeg)
+		var other *ir.Value
+		if pad, ok := tt.EnumProp(op, "padding", tt.PadZero); ok && mask != nil && op.Attr("padding") != nil {
+			var err error
+			if other, err = g.other(op, inf.block, pad); err != nil {
+				return err
+			}
 		}
-	}
-	nl := tt.NewLoad(b, ptrs, mask, other)
-	copyAttrs(nl, op, "cache", "evict", "isVolatile")
-	op.Result(0).ReplaceAllUsesWith(nl.Result(0))
+		nl := tt.NewLoad(g.b, ptrs, mask, other)
+		copyAttrs(nl, op, "cache", "evict", "isVolatile")
+		op.Result(0).ReplaceAllUsesWith(nl.Result(0))
+		return nil
+	})
 	s.dead = append(s.dead, op)
 	return nil
 }
 
-// store through a block pointer becomes a masked store to a pointer tensor.
+// store through a block pointer becomes a masked store to a pointer tensor
+// (built after the walk, as for load).
 func (s *state) store(op *ir.Operation) error {
 	if op.NumOperands() < 2 || !isBlockPtr(op.Operand(0).Type()) {
 		return s.reject(op)
@@ -136,15 +149,17 @@ func (s *state) store(op *ir.Operation) error {
 	if op.NumOperands() != 2 {
 		return ir.Errorf(op.Loc, "%s: tt.store through a block pointer takes no mask (use boundaryCheck)", Name)
 	}
-	b := s.builderAt(op)
-	g := gen{b: b}
-	ptrs, idx := g.pointers(inf)
-	ops := []*ir.Value{ptrs, op.Operand(1)}
-	if m := g.mask(inf, idx, boundaryCheck(op)); m != nil {
-		ops = append(ops, m)
-	}
-	ns := b.Create("tt.store", ops, nil)
-	copyAttrs(ns, op, "cache", "evict")
+	s.pending = append(s.pending, func() error {
+		inf := s.resolve(inf)
+		g := &gen{b: s.builderAt(op)}
+		ops := []*ir.Value{g.pointers(inf), op.Operand(1)}
+		if m := g.mask(inf, boundaryCheck(op), s.nonNeg); m != nil {
+			ops = append(ops, m)
+		}
+		ns := g.b.Create("tt.store", ops, nil)
+		copyAttrs(ns, op, "cache", "evict")
+		return nil
+	})
 	s.dead = append(s.dead, op)
 	return nil
 }
@@ -258,9 +273,11 @@ func (s *state) forLoop(op *ir.Operation) (*ir.Operation, error) {
 		for d := range offs {
 			offs[d] = blk.InsertArg(at+d, ir.I32)
 			offs[d].Loc = a.Loc
+			s.carried = append(s.carried, carried{loop: n, arg: offs[d]})
 		}
 		s.infos[a] = info{frame: frames[i], offsets: offs}
 		s.deadArgs = append(s.deadArgs, a)
+		s.deadArg[a] = true
 	}
 	s.mapResults(op, n, frames)
 	return n, nil

@@ -14,15 +14,23 @@ pointers (as Triton's pass of that name): tt.make_tensor_ptr and
 tt.advance disappear; tt.load / tt.store through a block pointer of block
 [B0, B1, ...] become a load / store through
 
-  splat(base) + sum_d broadcast(expand_dims((offset_d + make_range(0, B_d)) * stride_d))
+  addptr(P0, splat(sum_d offset_d * stride_d))
+  P0 = splat(base) + sum_d broadcast(expand_dims(make_range(0, B_d) * stride_d))
 
-(indices in i64) with, for each boundaryCheck dimension d, the mask
-0 <= offset_d + i < shape_d, and other = 0 or NaN from padding. A block
-pointer carried by scf.for (or yielded by scf.if) is replaced by its i32
-offsets, one per dimension; its base, shape and strides must be those of
-the init value (only tt.advance may change it inside the loop). Run it
-after decompose-sparse-tensors (sparse block pointers are an error), then
-canonicalize. Afterwards no !tt.ptr<tensor<...>> remains.`
+where P0 does not depend on the offsets (loop-invariant-code-motion hoists
+it out of the loop that carries them; the per-element product is i32 when
+the stride is a small constant). For each boundaryCheck dimension d the
+mask is range_d < clamp(shape_d - offset_d, 0, B_d), compared in i32 with
+the bound computed in i64, and range_d >= clamp(-offset_d, 0, B_d) unless
+offset_d is provably non-negative (constants, program ids, offsets that
+start non-negative and advance by non-negative amounts); padding gives
+other = 0 or NaN. A block pointer carried by scf.for (or yielded by
+scf.if) is replaced by its i32 offsets, one per dimension, minus the
+offsets the loop never advances (those are not carried); its base, shape
+and strides must be those of the init value (only tt.advance may change
+it inside the loop). Run it after decompose-sparse-tensors (sparse block
+pointers are an error), then canonicalize and loop-invariant-code-motion.
+Afterwards no !tt.ptr<tensor<...>> remains.`
 
 // Pass is triton-rewrite-tensor-pointer.
 var Pass = &pass.Pass{
@@ -80,6 +88,10 @@ type state struct {
 	slots    map[*ir.Operation][]*frame // new scf.for/scf.if -> frame per old result (nil: not a block pointer)
 	dead     []*ir.Operation
 	deadArgs []*ir.Value
+	deadArg  map[*ir.Value]bool      // the members of deadArgs
+	carried  []carried               // offset iter args added to loops
+	fwd      map[*ir.Value]*ir.Value // forwarded (unchanged) offsets -> their init
+	pending  []func() error          // load/store rewrites, run after the walk
 }
 
 // Func rewrites the block pointers of one tt.func.
@@ -98,15 +110,22 @@ func Func(ctx *ir.Context, fn *ir.Operation) error {
 	if len(fn.Regions) == 0 || fn.Regions[0].Entry() == nil {
 		return nil
 	}
-	s := &state{ctx: ctx, infos: map[*ir.Value]info{}, slots: map[*ir.Operation][]*frame{}}
+	s := &state{ctx: ctx, infos: map[*ir.Value]info{}, slots: map[*ir.Operation][]*frame{}, fwd: map[*ir.Value]*ir.Value{}, deadArg: map[*ir.Value]bool{}}
 	for _, b := range fn.Regions[0].Blocks {
 		if err := s.walkBlock(b); err != nil {
+			return err
+		}
+	}
+	s.forwardUnchanged()
+	for _, emit := range s.pending {
+		if err := emit(); err != nil {
 			return err
 		}
 	}
 	if err := s.cleanup(); err != nil {
 		return err
 	}
+	s.dropForwarded()
 	return checkNoBlockPtr(fn)
 }
 

@@ -62,9 +62,10 @@ func roundTrip(t *testing.T, name, out string) {
 	}
 }
 
-// TestGolden runs the pass (and the pass followed by canonicalize) on every
-// testdata/*.mlir and compares with testdata/<case>.golden.mlir and
-// testdata/<case>.canonical.golden.mlir.
+// TestGolden runs the pass (alone, followed by canonicalize, and followed
+// by canonicalize and loop-invariant-code-motion) on every testdata/*.mlir
+// and compares with testdata/<case>.golden.mlir,
+// testdata/<case>.canonical.golden.mlir and testdata/<case>.licm.golden.mlir.
 func TestGolden(t *testing.T) {
 	files, _ := filepath.Glob("testdata/*.mlir")
 	n := 0
@@ -84,6 +85,7 @@ func TestGolden(t *testing.T) {
 			}{
 				{".golden.mlir", []*pass.Pass{Pass}},
 				{".canonical.golden.mlir", []*pass.Pass{Pass, transform.Canonicalize}},
+				{".licm.golden.mlir", []*pass.Pass{Pass, transform.Canonicalize, transform.LICM}},
 			} {
 				out, err := runPasses(t, f, src, c.ps...)
 				if err != nil {

@@ -1,6 +1,7 @@
 // Package transform holds sp's dialect-independent transformations:
 // canonicalize (a greedy pattern driver with folding and dead-code
-// elimination), cse and symbol-dce. Each pass is one exported *pass.Pass.
+// elimination), cse, symbol-dce and loop-invariant-code-motion. Each pass
+// is one exported *pass.Pass.
 //
 // # Canonicalize: order of application
 //
@@ -34,6 +35,10 @@
 //   - CSE never merges ops with regions or successors, and never looks
 //     across an isolated-from-above boundary.
 //   - symbol-dce erases only symbols with sym_visibility = "private".
-//   - No package-level mutable state: Canonicalize, CSE and SymbolDCE are
+//   - loop-invariant-code-motion moves only Pure, speculatable, region-free
+//     ops that sit directly in an scf.for body and whose operands are all
+//     defined outside the loop; it never moves loads, stores or other ops
+//     with side effects.
+//   - No package-level mutable state: Canonicalize, CSE, SymbolDCE and LICM are
 //     declarations; NewCanonicalize builds a fresh pass value.
 package transform

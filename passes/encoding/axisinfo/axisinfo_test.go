@@ -131,3 +131,29 @@ func TestLoopFixedPoint(t *testing.T) {
 	expect(t, "advanced by 3 elements", a.Get(body.Arg(2)), []int64{64}, []int64{2}, []int64{1})
 	expect(t, "loop result", a.Get(loop.Result(1)), []int64{64}, []int64{2}, []int64{1})
 }
+
+// The clamped bounds triton-rewrite-tensor-pointer emits keep the
+// divisibility both operands share, so range < splat(bound) keeps runs.
+func TestMinMaxClamp(t *testing.T) {
+	fn, a := analyze(t, `tt.func @f(%n: i64 {tt.divisibility = 16 : i32}, %u: i64) {
+  %c0 = arith.constant 0 : i64
+  %c64 = arith.constant 64 : i64
+  %lo = arith.maxsi %n, %c0 : i64
+  %hi = arith.minsi %lo, %c64 : i64
+  %b = arith.trunci %hi : i64 to i32
+  %bs = tt.splat %b : i32 -> tensor<64xi32>
+  %r = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32>
+  %m = arith.cmpi slt, %r, %bs : tensor<64xi32>
+  %ulo = arith.maxsi %u, %c0 : i64
+  %cc = arith.minsi %c64, %c0 : i64
+  tt.return
+}`)
+	get := func(name string, n int) Info { return a.Get(nth(fn, name, n)) }
+	expect(t, "max(n, 0), n divisible by 16", get("arith.maxsi", 0), []int64{1}, []int64{16}, []int64{1})
+	expect(t, "min(max(n, 0), 64)", get("arith.minsi", 0), []int64{1}, []int64{16}, []int64{1})
+	expect(t, "range < splat(clamped bound)", get("arith.cmpi", 0), []int64{1}, []int64{1}, []int64{16})
+	expect(t, "max(unknown, 0)", get("arith.maxsi", 1), []int64{1}, []int64{1}, []int64{1})
+	if c := get("arith.minsi", 1).Constant; c == nil || *c != 0 {
+		t.Errorf("min(64, 0): constant %v, want 0", c)
+	}
+}

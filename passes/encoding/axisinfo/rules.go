@@ -40,6 +40,8 @@ func (a *Analysis) transfer(op *ir.Operation, i int) Info {
 		return cmp(ops[0], ops[1], shape)
 	case "arith.shrsi", "arith.shrui":
 		return shr(ops[0], ops[1], shape)
+	case "arith.maxsi", "arith.minsi", "arith.maxui", "arith.minui":
+		return minMax(op.Name, ops[0], ops[1], shape)
 	case "arith.andi", "arith.ori", "arith.xori":
 		return constOnly(shape, ops...)
 	case "arith.select":
@@ -258,4 +260,27 @@ func constOnly(shape []int64, ops ...Info) Info {
 		}
 		return 1, 1, k
 	})
+}
+
+// minMax: the result is one of the operands, so it has what both have in
+// common (the bounds tensorptr clamps into [0, B]).
+func minMax(name string, l, r Info, shape []int64) Info {
+	out := binary(shape, func(d int) (int64, int64, int64) {
+		return 1, gcd(l.Divisibility[d], r.Divisibility[d]), gcd(l.Constancy[d], r.Constancy[d])
+	})
+	out.Constant = constOf(l, r, func(x, y int64) (int64, bool) {
+		switch name {
+		case "arith.maxsi":
+			return max(x, y), true
+		case "arith.minsi":
+			return min(x, y), true
+		}
+		return 0, false // unsigned: left unknown
+	})
+	if out.Constant != nil {
+		for d := range shape {
+			out.Divisibility[d] = pow2Div(*out.Constant)
+		}
+	}
+	return out
 }

@@ -1,120 +1,134 @@
 module {
   tt.func public @load_store(%arg0: !tt.ptr<f16>, %arg1: !tt.ptr<i16>, %arg2: !tt.ptr<f16>, %arg3: i64, %arg4: i64, %arg5: i32) {
-    %c0_i32 = arith.constant 0 : i32
-    %c1_i64 = arith.constant 1 : i64
+    %c0_i64 = arith.constant 0 : i64
     %0 = tt.splat %arg0 : !tt.ptr<f16> -> tensor<32x16x!tt.ptr<f16>>
     %1 = tt.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32>
-    %2 = tt.splat %arg5 : i32 -> tensor<32xi32>
-    %3 = arith.addi %2, %1 : tensor<32xi32>
-    %4 = arith.extsi %3 : tensor<32xi32> to tensor<32xi64>
-    %5 = tt.splat %arg4 : i64 -> tensor<32xi64>
-    %6 = arith.muli %4, %5 : tensor<32xi64>
-    %7 = tt.expand_dims %6 {axis = 1 : i32} : tensor<32xi64> -> tensor<32x1xi64>
-    %8 = tt.broadcast %7 : tensor<32x1xi64> -> tensor<32x16xi64>
-    %9 = tt.addptr %0, %8 : tensor<32x16x!tt.ptr<f16>>, tensor<32x16xi64>
-    %10 = tt.make_range {end = 16 : i32, start = 0 : i32} : tensor<16xi32>
-    %11 = tt.splat %c0_i32 : i32 -> tensor<16xi32>
-    %12 = arith.addi %11, %10 : tensor<16xi32>
-    %13 = arith.extsi %12 : tensor<16xi32> to tensor<16xi64>
-    %14 = tt.splat %c1_i64 : i64 -> tensor<16xi64>
-    %15 = arith.muli %13, %14 : tensor<16xi64>
-    %16 = tt.expand_dims %15 {axis = 0 : i32} : tensor<16xi64> -> tensor<1x16xi64>
-    %17 = tt.broadcast %16 : tensor<1x16xi64> -> tensor<32x16xi64>
-    %18 = tt.addptr %9, %17 : tensor<32x16x!tt.ptr<f16>>, tensor<32x16xi64>
-    %cst = arith.constant dense<0> : tensor<32xi64>
-    %19 = arith.cmpi sge, %4, %cst : tensor<32xi64>
-    %20 = tt.splat %arg3 : i64 -> tensor<32xi64>
-    %21 = arith.cmpi slt, %4, %20 : tensor<32xi64>
-    %22 = arith.andi %19, %21 : tensor<32xi1>
-    %23 = tt.expand_dims %22 {axis = 1 : i32} : tensor<32xi1> -> tensor<32x1xi1>
-    %24 = tt.broadcast %23 : tensor<32x1xi1> -> tensor<32x16xi1>
-    %cst_0 = arith.constant dense<0> : tensor<16xi64>
-    %25 = arith.cmpi sge, %13, %cst_0 : tensor<16xi64>
-    %26 = tt.splat %arg4 : i64 -> tensor<16xi64>
-    %27 = arith.cmpi slt, %13, %26 : tensor<16xi64>
-    %28 = arith.andi %25, %27 : tensor<16xi1>
-    %29 = tt.expand_dims %28 {axis = 0 : i32} : tensor<16xi1> -> tensor<1x16xi1>
-    %30 = tt.broadcast %29 : tensor<1x16xi1> -> tensor<32x16xi1>
-    %31 = arith.andi %24, %30 : tensor<32x16xi1>
-    %cst_1 = arith.constant dense<0.000000e+00> : tensor<32x16xf16>
-    %32 = tt.load %18, %31, %cst_1 : tensor<32x16x!tt.ptr<f16>>
-    %33 = tt.splat %arg0 : !tt.ptr<f16> -> tensor<32x16x!tt.ptr<f16>>
-    %34 = tt.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32>
-    %35 = tt.splat %arg5 : i32 -> tensor<32xi32>
-    %36 = arith.addi %35, %34 : tensor<32xi32>
-    %37 = arith.extsi %36 : tensor<32xi32> to tensor<32xi64>
-    %38 = tt.splat %arg4 : i64 -> tensor<32xi64>
-    %39 = arith.muli %37, %38 : tensor<32xi64>
-    %40 = tt.expand_dims %39 {axis = 1 : i32} : tensor<32xi64> -> tensor<32x1xi64>
-    %41 = tt.broadcast %40 : tensor<32x1xi64> -> tensor<32x16xi64>
-    %42 = tt.addptr %33, %41 : tensor<32x16x!tt.ptr<f16>>, tensor<32x16xi64>
-    %43 = tt.make_range {end = 16 : i32, start = 0 : i32} : tensor<16xi32>
-    %44 = tt.splat %c0_i32 : i32 -> tensor<16xi32>
-    %45 = arith.addi %44, %43 : tensor<16xi32>
-    %46 = arith.extsi %45 : tensor<16xi32> to tensor<16xi64>
-    %47 = tt.splat %c1_i64 : i64 -> tensor<16xi64>
-    %48 = arith.muli %46, %47 : tensor<16xi64>
-    %49 = tt.expand_dims %48 {axis = 0 : i32} : tensor<16xi64> -> tensor<1x16xi64>
-    %50 = tt.broadcast %49 : tensor<1x16xi64> -> tensor<32x16xi64>
-    %51 = tt.addptr %42, %50 : tensor<32x16x!tt.ptr<f16>>, tensor<32x16xi64>
-    %cst_2 = arith.constant dense<0> : tensor<16xi64>
-    %52 = arith.cmpi sge, %46, %cst_2 : tensor<16xi64>
-    %53 = tt.splat %arg4 : i64 -> tensor<16xi64>
-    %54 = arith.cmpi slt, %46, %53 : tensor<16xi64>
-    %55 = arith.andi %52, %54 : tensor<16xi1>
-    %56 = tt.expand_dims %55 {axis = 0 : i32} : tensor<16xi1> -> tensor<1x16xi1>
-    %57 = tt.broadcast %56 : tensor<1x16xi1> -> tensor<32x16xi1>
-    %cst_3 = arith.constant dense<0x7E00> : tensor<32x16xf16>
-    %58 = tt.load %51, %57, %cst_3 cacheModifier = ca : tensor<32x16x!tt.ptr<f16>>
-    %59 = tt.splat %arg1 : !tt.ptr<i16> -> tensor<2x64x!tt.ptr<i16>>
-    %60 = tt.make_range {end = 2 : i32, start = 0 : i32} : tensor<2xi32>
-    %61 = tt.splat %c0_i32 : i32 -> tensor<2xi32>
-    %62 = arith.addi %61, %60 : tensor<2xi32>
-    %63 = arith.extsi %62 : tensor<2xi32> to tensor<2xi64>
-    %64 = tt.splat %arg4 : i64 -> tensor<2xi64>
-    %65 = arith.muli %63, %64 : tensor<2xi64>
-    %66 = tt.expand_dims %65 {axis = 1 : i32} : tensor<2xi64> -> tensor<2x1xi64>
-    %67 = tt.broadcast %66 : tensor<2x1xi64> -> tensor<2x64xi64>
-    %68 = tt.addptr %59, %67 : tensor<2x64x!tt.ptr<i16>>, tensor<2x64xi64>
-    %69 = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32>
-    %70 = tt.splat %c0_i32 : i32 -> tensor<64xi32>
-    %71 = arith.addi %70, %69 : tensor<64xi32>
-    %72 = arith.extsi %71 : tensor<64xi32> to tensor<64xi64>
-    %73 = tt.splat %c1_i64 : i64 -> tensor<64xi64>
-    %74 = arith.muli %72, %73 : tensor<64xi64>
-    %75 = tt.expand_dims %74 {axis = 0 : i32} : tensor<64xi64> -> tensor<1x64xi64>
-    %76 = tt.broadcast %75 : tensor<1x64xi64> -> tensor<2x64xi64>
-    %77 = tt.addptr %68, %76 : tensor<2x64x!tt.ptr<i16>>, tensor<2x64xi64>
-    %78 = tt.load %77 : tensor<2x64x!tt.ptr<i16>>
-    %79 = arith.addf %32, %58 : tensor<32x16xf16>
-    %80 = tt.splat %arg2 : !tt.ptr<f16> -> tensor<32x16x!tt.ptr<f16>>
-    %81 = tt.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32>
-    %82 = tt.splat %arg5 : i32 -> tensor<32xi32>
-    %83 = arith.addi %82, %81 : tensor<32xi32>
-    %84 = arith.extsi %83 : tensor<32xi32> to tensor<32xi64>
-    %85 = tt.splat %arg4 : i64 -> tensor<32xi64>
-    %86 = arith.muli %84, %85 : tensor<32xi64>
-    %87 = tt.expand_dims %86 {axis = 1 : i32} : tensor<32xi64> -> tensor<32x1xi64>
-    %88 = tt.broadcast %87 : tensor<32x1xi64> -> tensor<32x16xi64>
-    %89 = tt.addptr %80, %88 : tensor<32x16x!tt.ptr<f16>>, tensor<32x16xi64>
-    %90 = tt.make_range {end = 16 : i32, start = 0 : i32} : tensor<16xi32>
-    %91 = tt.splat %c0_i32 : i32 -> tensor<16xi32>
-    %92 = arith.addi %91, %90 : tensor<16xi32>
-    %93 = arith.extsi %92 : tensor<16xi32> to tensor<16xi64>
-    %94 = tt.splat %c1_i64 : i64 -> tensor<16xi64>
-    %95 = arith.muli %93, %94 : tensor<16xi64>
-    %96 = tt.expand_dims %95 {axis = 0 : i32} : tensor<16xi64> -> tensor<1x16xi64>
-    %97 = tt.broadcast %96 : tensor<1x16xi64> -> tensor<32x16xi64>
-    %98 = tt.addptr %89, %97 : tensor<32x16x!tt.ptr<f16>>, tensor<32x16xi64>
-    %cst_4 = arith.constant dense<0> : tensor<32xi64>
-    %99 = arith.cmpi sge, %84, %cst_4 : tensor<32xi64>
-    %100 = tt.splat %arg3 : i64 -> tensor<32xi64>
-    %101 = arith.cmpi slt, %84, %100 : tensor<32xi64>
-    %102 = arith.andi %99, %101 : tensor<32xi1>
-    %103 = tt.expand_dims %102 {axis = 1 : i32} : tensor<32xi1> -> tensor<32x1xi1>
-    %104 = tt.broadcast %103 : tensor<32x1xi1> -> tensor<32x16xi1>
-    tt.store %98, %79, %104 : tensor<32x16x!tt.ptr<f16>>
-    tt.print ": " {hex = false, isSigned = array<i32: 1>} : %78 : tensor<2x64xi16>
+    %2 = arith.extsi %1 : tensor<32xi32> to tensor<32xi64>
+    %3 = tt.splat %arg4 : i64 -> tensor<32xi64>
+    %4 = arith.muli %2, %3 : tensor<32xi64>
+    %5 = tt.expand_dims %4 {axis = 1 : i32} : tensor<32xi64> -> tensor<32x1xi64>
+    %6 = tt.broadcast %5 : tensor<32x1xi64> -> tensor<32x16xi64>
+    %7 = tt.addptr %0, %6 : tensor<32x16x!tt.ptr<f16>>, tensor<32x16xi64>
+    %8 = tt.make_range {end = 16 : i32, start = 0 : i32} : tensor<16xi32>
+    %9 = tt.expand_dims %8 {axis = 0 : i32} : tensor<16xi32> -> tensor<1x16xi32>
+    %10 = tt.broadcast %9 : tensor<1x16xi32> -> tensor<32x16xi32>
+    %11 = tt.addptr %7, %10 : tensor<32x16x!tt.ptr<f16>>, tensor<32x16xi32>
+    %12 = arith.extsi %arg5 : i32 to i64
+    %13 = arith.muli %12, %arg4 : i64
+    %14 = tt.splat %13 : i64 -> tensor<32x16xi64>
+    %15 = tt.addptr %11, %14 : tensor<32x16x!tt.ptr<f16>>, tensor<32x16xi64>
+    %16 = arith.extsi %arg5 : i32 to i64
+    %17 = arith.subi %arg3, %16 : i64
+    %18 = arith.maxsi %17, %c0_i64 : i64
+    %c32_i64 = arith.constant 32 : i64
+    %19 = arith.minsi %18, %c32_i64 : i64
+    %20 = arith.trunci %19 : i64 to i32
+    %21 = tt.splat %20 : i32 -> tensor<32xi32>
+    %22 = arith.cmpi slt, %1, %21 : tensor<32xi32>
+    %c0_i64_0 = arith.constant 0 : i64
+    %23 = arith.subi %c0_i64_0, %16 : i64
+    %c0_i64_1 = arith.constant 0 : i64
+    %24 = arith.maxsi %23, %c0_i64_1 : i64
+    %c32_i64_2 = arith.constant 32 : i64
+    %25 = arith.minsi %24, %c32_i64_2 : i64
+    %26 = arith.trunci %25 : i64 to i32
+    %27 = tt.splat %26 : i32 -> tensor<32xi32>
+    %28 = arith.cmpi sge, %1, %27 : tensor<32xi32>
+    %29 = arith.andi %28, %22 : tensor<32xi1>
+    %30 = tt.expand_dims %29 {axis = 1 : i32} : tensor<32xi1> -> tensor<32x1xi1>
+    %31 = tt.broadcast %30 : tensor<32x1xi1> -> tensor<32x16xi1>
+    %c0_i64_3 = arith.constant 0 : i64
+    %32 = arith.maxsi %arg4, %c0_i64_3 : i64
+    %c16_i64 = arith.constant 16 : i64
+    %33 = arith.minsi %32, %c16_i64 : i64
+    %34 = arith.trunci %33 : i64 to i32
+    %35 = tt.splat %34 : i32 -> tensor<16xi32>
+    %36 = arith.cmpi slt, %8, %35 : tensor<16xi32>
+    %37 = tt.expand_dims %36 {axis = 0 : i32} : tensor<16xi1> -> tensor<1x16xi1>
+    %38 = tt.broadcast %37 : tensor<1x16xi1> -> tensor<32x16xi1>
+    %39 = arith.andi %31, %38 : tensor<32x16xi1>
+    %cst = arith.constant dense<0.000000e+00> : tensor<32x16xf16>
+    %40 = tt.load %15, %39, %cst : tensor<32x16x!tt.ptr<f16>>
+    %41 = tt.splat %arg0 : !tt.ptr<f16> -> tensor<32x16x!tt.ptr<f16>>
+    %42 = tt.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32>
+    %43 = arith.extsi %42 : tensor<32xi32> to tensor<32xi64>
+    %44 = tt.splat %arg4 : i64 -> tensor<32xi64>
+    %45 = arith.muli %43, %44 : tensor<32xi64>
+    %46 = tt.expand_dims %45 {axis = 1 : i32} : tensor<32xi64> -> tensor<32x1xi64>
+    %47 = tt.broadcast %46 : tensor<32x1xi64> -> tensor<32x16xi64>
+    %48 = tt.addptr %41, %47 : tensor<32x16x!tt.ptr<f16>>, tensor<32x16xi64>
+    %49 = tt.make_range {end = 16 : i32, start = 0 : i32} : tensor<16xi32>
+    %50 = tt.expand_dims %49 {axis = 0 : i32} : tensor<16xi32> -> tensor<1x16xi32>
+    %51 = tt.broadcast %50 : tensor<1x16xi32> -> tensor<32x16xi32>
+    %52 = tt.addptr %48, %51 : tensor<32x16x!tt.ptr<f16>>, tensor<32x16xi32>
+    %53 = arith.extsi %arg5 : i32 to i64
+    %54 = arith.muli %53, %arg4 : i64
+    %55 = tt.splat %54 : i64 -> tensor<32x16xi64>
+    %56 = tt.addptr %52, %55 : tensor<32x16x!tt.ptr<f16>>, tensor<32x16xi64>
+    %c0_i64_4 = arith.constant 0 : i64
+    %57 = arith.maxsi %arg4, %c0_i64_4 : i64
+    %c16_i64_5 = arith.constant 16 : i64
+    %58 = arith.minsi %57, %c16_i64_5 : i64
+    %59 = arith.trunci %58 : i64 to i32
+    %60 = tt.splat %59 : i32 -> tensor<16xi32>
+    %61 = arith.cmpi slt, %49, %60 : tensor<16xi32>
+    %62 = tt.expand_dims %61 {axis = 0 : i32} : tensor<16xi1> -> tensor<1x16xi1>
+    %63 = tt.broadcast %62 : tensor<1x16xi1> -> tensor<32x16xi1>
+    %cst_6 = arith.constant dense<0x7E00> : tensor<32x16xf16>
+    %64 = tt.load %56, %63, %cst_6 cacheModifier = ca : tensor<32x16x!tt.ptr<f16>>
+    %65 = tt.splat %arg1 : !tt.ptr<i16> -> tensor<2x64x!tt.ptr<i16>>
+    %66 = tt.make_range {end = 2 : i32, start = 0 : i32} : tensor<2xi32>
+    %67 = arith.extsi %66 : tensor<2xi32> to tensor<2xi64>
+    %68 = tt.splat %arg4 : i64 -> tensor<2xi64>
+    %69 = arith.muli %67, %68 : tensor<2xi64>
+    %70 = tt.expand_dims %69 {axis = 1 : i32} : tensor<2xi64> -> tensor<2x1xi64>
+    %71 = tt.broadcast %70 : tensor<2x1xi64> -> tensor<2x64xi64>
+    %72 = tt.addptr %65, %71 : tensor<2x64x!tt.ptr<i16>>, tensor<2x64xi64>
+    %73 = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32>
+    %74 = tt.expand_dims %73 {axis = 0 : i32} : tensor<64xi32> -> tensor<1x64xi32>
+    %75 = tt.broadcast %74 : tensor<1x64xi32> -> tensor<2x64xi32>
+    %76 = tt.addptr %72, %75 : tensor<2x64x!tt.ptr<i16>>, tensor<2x64xi32>
+    %77 = tt.load %76 : tensor<2x64x!tt.ptr<i16>>
+    %78 = arith.addf %40, %64 : tensor<32x16xf16>
+    %79 = tt.splat %arg2 : !tt.ptr<f16> -> tensor<32x16x!tt.ptr<f16>>
+    %80 = tt.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32>
+    %81 = arith.extsi %80 : tensor<32xi32> to tensor<32xi64>
+    %82 = tt.splat %arg4 : i64 -> tensor<32xi64>
+    %83 = arith.muli %81, %82 : tensor<32xi64>
+    %84 = tt.expand_dims %83 {axis = 1 : i32} : tensor<32xi64> -> tensor<32x1xi64>
+    %85 = tt.broadcast %84 : tensor<32x1xi64> -> tensor<32x16xi64>
+    %86 = tt.addptr %79, %85 : tensor<32x16x!tt.ptr<f16>>, tensor<32x16xi64>
+    %87 = tt.make_range {end = 16 : i32, start = 0 : i32} : tensor<16xi32>
+    %88 = tt.expand_dims %87 {axis = 0 : i32} : tensor<16xi32> -> tensor<1x16xi32>
+    %89 = tt.broadcast %88 : tensor<1x16xi32> -> tensor<32x16xi32>
+    %90 = tt.addptr %86, %89 : tensor<32x16x!tt.ptr<f16>>, tensor<32x16xi32>
+    %91 = arith.extsi %arg5 : i32 to i64
+    %92 = arith.muli %91, %arg4 : i64
+    %93 = tt.splat %92 : i64 -> tensor<32x16xi64>
+    %94 = tt.addptr %90, %93 : tensor<32x16x!tt.ptr<f16>>, tensor<32x16xi64>
+    %95 = arith.extsi %arg5 : i32 to i64
+    %96 = arith.subi %arg3, %95 : i64
+    %c0_i64_7 = arith.constant 0 : i64
+    %97 = arith.maxsi %96, %c0_i64_7 : i64
+    %c32_i64_8 = arith.constant 32 : i64
+    %98 = arith.minsi %97, %c32_i64_8 : i64
+    %99 = arith.trunci %98 : i64 to i32
+    %100 = tt.splat %99 : i32 -> tensor<32xi32>
+    %101 = arith.cmpi slt, %80, %100 : tensor<32xi32>
+    %c0_i64_9 = arith.constant 0 : i64
+    %102 = arith.subi %c0_i64_9, %95 : i64
+    %c0_i64_10 = arith.constant 0 : i64
+    %103 = arith.maxsi %102, %c0_i64_10 : i64
+    %c32_i64_11 = arith.constant 32 : i64
+    %104 = arith.minsi %103, %c32_i64_11 : i64
+    %105 = arith.trunci %104 : i64 to i32
+    %106 = tt.splat %105 : i32 -> tensor<32xi32>
+    %107 = arith.cmpi sge, %80, %106 : tensor<32xi32>
+    %108 = arith.andi %107, %101 : tensor<32xi1>
+    %109 = tt.expand_dims %108 {axis = 1 : i32} : tensor<32xi1> -> tensor<32x1xi1>
+    %110 = tt.broadcast %109 : tensor<32x1xi1> -> tensor<32x16xi1>
+    tt.store %94, %78, %110 : tensor<32x16x!tt.ptr<f16>>
+    tt.print ": " {hex = false, isSigned = array<i32: 1>} : %77 : tensor<2x64xi16>
     tt.return
   }
 }

@@ -29,7 +29,7 @@
 // CHECK: cp.async.wait_group
 // CHECK-NEXT: bar.sync 0;
 // CHECK: ldmatrix.sync.aligned.m8n8.x4.shared.b16
-// CHECK: ldmatrix.sync.aligned.m8n8.x1.trans.shared.b16 {%r{{[0-9]+}}}
+// CHECK: ld.shared.b32 %r{{[0-9]+}}, [
 // CHECK: mma.sp{{.*}}.sync.aligned.m16n8k32.row.col.f32.f16.f16.f32 {%f{{[0-9]+}}, %f{{[0-9]+}}, %f{{[0-9]+}}, %f{{[0-9]+}}}, {{.*}}, %r{{[0-9]+}}, 0x0;
 // CHECK-NOT: mma.sync.aligned.m16n8k16
 // CHECK: st.global

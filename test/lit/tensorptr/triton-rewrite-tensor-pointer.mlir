@@ -4,43 +4,61 @@
 // RUN: sp-opt %s -split-input-file -triton-rewrite-tensor-pointer -canonicalize | FileCheck %s --check-prefix=NOBP
 
 // triton-rewrite-tensor-pointer: block pointers become tensors of pointers
-// (splat base + per-dimension make_range/expand_dims/broadcast/muli/addptr),
-// boundaryCheck becomes a mask 0 <= idx < shape, padding the `other` value.
+// addptr(P0, splat(sum_d offset_d * stride_d)), where P0 = splat(base) +
+// per-dimension make_range/muli/expand_dims/broadcast/addptr depends on
+// no offset (i32 where the stride is a small constant); boundaryCheck
+// becomes range_d < clamp(shape_d - offset_d, 0, B_d) in i32 (and
+// range_d >= clamp(-offset_d, 0, B_d) unless offset_d is provably
+// non-negative); padding gives the `other` value.
 // NOBP-NOT: !tt.ptr<tensor<
 // NOBP-NOT: tt.make_tensor_ptr
 // NOBP-NOT: tt.advance
 
 // CHECK-LABEL: tt.func public @load_store
 // CHECK-SAME: (%[[BASE:arg0]]: !tt.ptr<f16>, %{{arg1}}: !tt.ptr<f16>, %[[S0:arg2]]: i64, %[[S1:arg3]]: i64, %[[O0:arg4]]: i32)
-// CHECK-DAG: %[[ZERO:[a-z0-9_]+]] = arith.constant 0 : i32
-// CHECK-DAG: %[[ONE:[a-z0-9_]+]] = arith.constant 1 : i64
-// CHECK: %[[P0:[0-9]+]] = tt.splat %[[BASE]] : !tt.ptr<f16> -> tensor<32x16x!tt.ptr<f16>>
+// CHECK: %[[SB:[0-9]+]] = tt.splat %[[BASE]] : !tt.ptr<f16> -> tensor<32x16x!tt.ptr<f16>>
 // CHECK-NEXT: %[[R0:[0-9]+]] = tt.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32>
-// CHECK-NEXT: %[[OS0:[0-9]+]] = tt.splat %[[O0]] : i32 -> tensor<32xi32>
-// CHECK-NEXT: %[[I0:[0-9]+]] = arith.addi %[[OS0]], %[[R0]] : tensor<32xi32>
-// CHECK-NEXT: %[[X0:[0-9]+]] = arith.extsi %[[I0]] : tensor<32xi32> to tensor<32xi64>
+// CHECK-NEXT: %[[X0:[0-9]+]] = arith.extsi %[[R0]] : tensor<32xi32> to tensor<32xi64>
 // CHECK-NEXT: %[[ST0:[0-9]+]] = tt.splat %[[S1]] : i64 -> tensor<32xi64>
 // CHECK-NEXT: %[[M0:[0-9]+]] = arith.muli %[[X0]], %[[ST0]] : tensor<32xi64>
 // CHECK-NEXT: %[[E0:[0-9]+]] = tt.expand_dims %[[M0]] {axis = 1 : i32} : tensor<32xi64> -> tensor<32x1xi64>
 // CHECK-NEXT: %[[B0:[0-9]+]] = tt.broadcast %[[E0]] : tensor<32x1xi64> -> tensor<32x16xi64>
-// CHECK-NEXT: %[[P1:[0-9]+]] = tt.addptr %[[P0]], %[[B0]] : tensor<32x16x!tt.ptr<f16>>, tensor<32x16xi64>
+// CHECK-NEXT: %[[P1:[0-9]+]] = tt.addptr %[[SB]], %[[B0]] : tensor<32x16x!tt.ptr<f16>>, tensor<32x16xi64>
 // CHECK-NEXT: %[[R1:[0-9]+]] = tt.make_range {end = 16 : i32, start = 0 : i32} : tensor<16xi32>
-// CHECK-NEXT: %[[OS1:[0-9]+]] = tt.splat %[[ZERO]] : i32 -> tensor<16xi32>
-// CHECK-NEXT: %[[I1:[0-9]+]] = arith.addi %[[OS1]], %[[R1]] : tensor<16xi32>
-// CHECK-NEXT: %[[X1:[0-9]+]] = arith.extsi %[[I1]] : tensor<16xi32> to tensor<16xi64>
-// CHECK-NEXT: %[[ST1:[0-9]+]] = tt.splat %[[ONE]] : i64 -> tensor<16xi64>
-// CHECK-NEXT: %[[M1:[0-9]+]] = arith.muli %[[X1]], %[[ST1]] : tensor<16xi64>
-// CHECK-NEXT: %[[E1:[0-9]+]] = tt.expand_dims %[[M1]] {axis = 0 : i32} : tensor<16xi64> -> tensor<1x16xi64>
-// CHECK-NEXT: %[[B1:[0-9]+]] = tt.broadcast %[[E1]] : tensor<1x16xi64> -> tensor<32x16xi64>
-// CHECK-NEXT: %[[PTRS:[0-9]+]] = tt.addptr %[[P1]], %[[B1]] : tensor<32x16x!tt.ptr<f16>>, tensor<32x16xi64>
-// CHECK-NEXT: %[[Z0:[a-z0-9_]+]] = arith.constant dense<0> : tensor<32xi64>
-// CHECK-NEXT: %[[LO0:[0-9]+]] = arith.cmpi sge, %[[X0]], %[[Z0]] : tensor<32xi64>
-// CHECK-NEXT: %[[SH0:[0-9]+]] = tt.splat %[[S0]] : i64 -> tensor<32xi64>
-// CHECK-NEXT: %[[HI0:[0-9]+]] = arith.cmpi slt, %[[X0]], %[[SH0]] : tensor<32xi64>
+// CHECK-NEXT: %[[ONES:[a-z0-9_]+]] = arith.constant dense<1> : tensor<16xi32>
+// CHECK-NEXT: %[[M1:[0-9]+]] = arith.muli %[[R1]], %[[ONES]] : tensor<16xi32>
+// CHECK-NEXT: %[[E1:[0-9]+]] = tt.expand_dims %[[M1]] {axis = 0 : i32} : tensor<16xi32> -> tensor<1x16xi32>
+// CHECK-NEXT: %[[B1:[0-9]+]] = tt.broadcast %[[E1]] : tensor<1x16xi32> -> tensor<32x16xi32>
+// CHECK-NEXT: %[[P0:[0-9]+]] = tt.addptr %[[P1]], %[[B1]] : tensor<32x16x!tt.ptr<f16>>, tensor<32x16xi32>
+// CHECK-NEXT: %[[OX:[0-9]+]] = arith.extsi %[[O0]] : i32 to i64
+// CHECK-NEXT: %[[OS:[0-9]+]] = arith.muli %[[OX]], %[[S1]] : i64
+// CHECK-NEXT: %[[OT:[0-9]+]] = tt.splat %[[OS]] : i64 -> tensor<32x16xi64>
+// CHECK-NEXT: %[[PTRS:[0-9]+]] = tt.addptr %[[P0]], %[[OT]] : tensor<32x16x!tt.ptr<f16>>, tensor<32x16xi64>
+// CHECK-NEXT: %[[OX2:[0-9]+]] = arith.extsi %[[O0]] : i32 to i64
+// CHECK-NEXT: %[[D0:[0-9]+]] = arith.subi %[[S0]], %[[OX2]] : i64
+// CHECK-NEXT: %[[Z0:[a-z0-9_]+]] = arith.constant 0 : i64
+// CHECK-NEXT: %[[MX0:[0-9]+]] = arith.maxsi %[[D0]], %[[Z0]] : i64
+// CHECK-NEXT: %[[C32:[a-z0-9_]+]] = arith.constant 32 : i64
+// CHECK-NEXT: %[[MN0:[0-9]+]] = arith.minsi %[[MX0]], %[[C32]] : i64
+// CHECK-NEXT: %[[HB0:[0-9]+]] = arith.trunci %[[MN0]] : i64 to i32
+// CHECK-NEXT: %[[HS0:[0-9]+]] = tt.splat %[[HB0]] : i32 -> tensor<32xi32>
+// CHECK-NEXT: %[[HI0:[0-9]+]] = arith.cmpi slt, %[[R0]], %[[HS0]] : tensor<32xi32>
+// CHECK-NEXT: %[[Z1:[a-z0-9_]+]] = arith.constant 0 : i64
+// CHECK-NEXT: %[[NEG0:[0-9]+]] = arith.subi %[[Z1]], %[[OX2]] : i64
+// CHECK-NEXT: %[[Z2:[a-z0-9_]+]] = arith.constant 0 : i64
+// CHECK-NEXT: %[[LX0:[0-9]+]] = arith.maxsi %[[NEG0]], %[[Z2]] : i64
+// CHECK-NEXT: %[[C32B:[a-z0-9_]+]] = arith.constant 32 : i64
+// CHECK-NEXT: %[[LN0:[0-9]+]] = arith.minsi %[[LX0]], %[[C32B]] : i64
+// CHECK-NEXT: %[[LB0:[0-9]+]] = arith.trunci %[[LN0]] : i64 to i32
+// CHECK-NEXT: %[[LS0:[0-9]+]] = tt.splat %[[LB0]] : i32 -> tensor<32xi32>
+// CHECK-NEXT: %[[LO0:[0-9]+]] = arith.cmpi sge, %[[R0]], %[[LS0]] : tensor<32xi32>
 // CHECK-NEXT: %[[IN0:[0-9]+]] = arith.andi %[[LO0]], %[[HI0]] : tensor<32xi1>
 // CHECK-NEXT: %[[EM0:[0-9]+]] = tt.expand_dims %[[IN0]] {axis = 1 : i32} : tensor<32xi1> -> tensor<32x1xi1>
 // CHECK-NEXT: %[[MASK0:[0-9]+]] = tt.broadcast %[[EM0]] : tensor<32x1xi1> -> tensor<32x16xi1>
-// CHECK: %[[MASK1:[0-9]+]] = tt.broadcast %{{[0-9]+}} : tensor<1x16xi1> -> tensor<32x16xi1>
+// The column offset is the constant 0 (non-negative): no lower bound.
+// CHECK: %[[HI1:[0-9]+]] = arith.cmpi slt, %[[R1]], %{{[0-9]+}} : tensor<16xi32>
+// CHECK-NEXT: %[[EM1:[0-9]+]] = tt.expand_dims %[[HI1]] {axis = 0 : i32} : tensor<16xi1> -> tensor<1x16xi1>
+// CHECK-NEXT: %[[MASK1:[0-9]+]] = tt.broadcast %[[EM1]] : tensor<1x16xi1> -> tensor<32x16xi1>
 // CHECK-NEXT: %[[MASK:[0-9]+]] = arith.andi %[[MASK0]], %[[MASK1]] : tensor<32x16xi1>
 // CHECK-NEXT: %[[OTHER:[a-z0-9_]+]] = arith.constant dense<0.000000e+00> : tensor<32x16xf16>
 // CHECK-NEXT: %[[V:[0-9]+]] = tt.load %[[PTRS]], %[[MASK]], %[[OTHER]] cacheModifier = ca : tensor<32x16x!tt.ptr<f16>>
@@ -64,30 +82,42 @@ tt.func public @load_store(%arg0: !tt.ptr<f16>, %arg1: !tt.ptr<f16>, %arg2: i64,
 
 // -----
 
-// A loop-carried block pointer becomes its two i32 offsets (the loop keeps
-// its attributes); tt.advance becomes arith.addi on the offsets; a loop
-// without iter args and an scf.if yielding block pointers are rewritten too.
+// A loop-carried block pointer becomes its i32 offsets (the loop keeps its
+// attributes); tt.advance becomes arith.addi on the offsets, and an offset
+// no tt.advance in the loop moves is not carried at all (the row offset
+// here), so what depends on it is loop-invariant. The column offset starts
+// at 0 and advances by 16: its mask has no lower bound; the row offset (a
+// function argument) keeps both. A loop without iter args and an scf.if
+// yielding block pointers are rewritten too.
 // CHECK-LABEL: tt.func public @loop
-// CHECK-SAME: (%[[BASE:arg0]]: !tt.ptr<f16>, %{{arg1}}: i64, %[[OFF:arg2]]: i32, %[[COND:arg3]]: i1)
+// CHECK-SAME: (%[[BASE:arg0]]: !tt.ptr<f16>, %[[N:arg1]]: i64, %[[OFF:arg2]]: i32, %[[COND:arg3]]: i1)
 // CHECK-DAG: %[[ZERO:[a-z0-9_]+]] = arith.constant 0 : i32
 // CHECK-DAG: %[[C16:[a-z0-9_]+]] = arith.constant 16 : i32
-// CHECK: %[[R:[0-9]+]]:3 = scf.for %{{arg[0-9]+}} = {{.*}} iter_args(%[[ACC:arg[0-9]+]] = %{{[a-z0-9_]+}}, %[[X:arg[0-9]+]] = %[[OFF]], %[[Y:arg[0-9]+]] = %[[ZERO]]) -> (tensor<16x16xf32>, i32, i32)  : i32 {
-// CHECK: tt.splat %[[X]] : i32 -> tensor<16xi32>
-// CHECK: tt.splat %[[Y]] : i32 -> tensor<16xi32>
+// CHECK: %[[R:[0-9]+]]:2 = scf.for %{{arg[0-9]+}} = {{.*}} iter_args(%[[ACC:arg[0-9]+]] = %{{[a-z0-9_]+}}, %[[Y:arg[0-9]+]] = %[[ZERO]]) -> (tensor<16x16xf32>, i32)  : i32 {
+// CHECK: %[[XX:[0-9]+]] = arith.extsi %[[OFF]] : i32 to i64
+// CHECK-NEXT: %[[XS:[0-9]+]] = arith.muli %[[XX]], %[[N]] : i64
+// CHECK-NEXT: %[[YX:[0-9]+]] = arith.extsi %[[Y]] : i32 to i64
+// CHECK-NEXT: %[[SUM:[0-9]+]] = arith.addi %[[XS]], %[[YX]] : i64
+// CHECK-NEXT: tt.splat %[[SUM]] : i64 -> tensor<16x16xi64>
+// CHECK: arith.subi %[[N]], %{{[0-9]+}} : i64
+// CHECK: arith.cmpi slt
+// CHECK: arith.cmpi sge
+// CHECK: %[[YX2:[0-9]+]] = arith.extsi %[[Y]] : i32 to i64
+// CHECK-NEXT: arith.subi %[[N]], %[[YX2]] : i64
+// CHECK-NOT: arith.cmpi sge
 // CHECK: tt.load
-// CHECK: %[[X2:[0-9]+]] = arith.addi %[[X]], %[[ZERO]] : i32
-// CHECK-NEXT: %[[Y2:[0-9]+]] = arith.addi %[[Y]], %[[C16]] : i32
-// CHECK-NEXT: scf.yield %{{[0-9]+}}, %[[X2]], %[[Y2]] : tensor<16x16xf32>, i32, i32
+// CHECK: %[[Y2:[0-9]+]] = arith.addi %[[Y]], %[[C16]] : i32
+// CHECK-NEXT: scf.yield %{{[0-9]+}}, %[[Y2]] : tensor<16x16xf32>, i32
 // CHECK-NEXT: } {tt.num_stages = 3 : i32}
 // CHECK: scf.for %[[IV:arg[0-9]+]] = {{.*}}  : i32 {
 // CHECK-NEXT: %[[AX:[0-9]+]] = arith.addi %[[OFF]], %[[IV]] : i32
-// CHECK: tt.splat %[[AX]] : i32 -> tensor<16xi32>
+// CHECK: arith.extsi %[[AX]] : i32 to i64
 // CHECK: %[[IF:[0-9]+]]:2 = scf.if %[[COND]] -> (i32, i32) {
-// CHECK-NEXT: scf.yield %[[R]]#1, %[[R]]#2 : i32, i32
+// CHECK-NEXT: scf.yield %[[OFF]], %[[R]]#1 : i32, i32
 // CHECK-NEXT: } else {
 // CHECK-NEXT: scf.yield %[[OFF]], %[[ZERO]] : i32, i32
-// CHECK: tt.splat %[[IF]]#0 : i32 -> tensor<16xi32>
-// CHECK: tt.splat %[[IF]]#1 : i32 -> tensor<16xi32>
+// CHECK: arith.extsi %[[IF]]#0 : i32 to i64
+// CHECK: arith.extsi %[[IF]]#1 : i32 to i64
 // CHECK: tt.load %{{[0-9]+}} : tensor<16x16x!tt.ptr<f16>>
 tt.func public @loop(%arg0: !tt.ptr<f16>, %arg1: i64, %arg2: i32, %arg3: i1) {
   %c0_i32 = arith.constant 0 : i32
@@ -132,8 +162,8 @@ tt.func public @loop(%arg0: !tt.ptr<f16>, %arg1: i64, %arg2: i32, %arg3: i1) {
 // CHECK-NEXT: tt.broadcast %{{[0-9]+}} : tensor<2x1x1xi64> -> tensor<2x4x8xi64>
 // CHECK: tt.expand_dims %{{[0-9]+}} {axis = 0 : i32} : tensor<4xi64> -> tensor<1x4xi64>
 // CHECK-NEXT: tt.expand_dims %{{[0-9]+}} {axis = 2 : i32} : tensor<1x4xi64> -> tensor<1x4x1xi64>
-// CHECK: tt.expand_dims %{{[0-9]+}} {axis = 0 : i32} : tensor<8xi64> -> tensor<1x8xi64>
-// CHECK-NEXT: tt.expand_dims %{{[0-9]+}} {axis = 1 : i32} : tensor<1x8xi64> -> tensor<1x1x8xi64>
+// CHECK: tt.expand_dims %{{[0-9]+}} {axis = 0 : i32} : tensor<8xi32> -> tensor<1x8xi32>
+// CHECK-NEXT: tt.expand_dims %{{[0-9]+}} {axis = 1 : i32} : tensor<1x8xi32> -> tensor<1x1x8xi32>
 // CHECK: tt.broadcast %{{[0-9]+}} : tensor<1x4x1xi1> -> tensor<2x4x8xi1>
 // CHECK-NEXT: tt.load %{{[0-9]+}}, %{{[0-9]+}} : tensor<2x4x8x!tt.ptr<f16>>
 tt.func public @ranks(%arg0: !tt.ptr<f32>, %arg1: !tt.ptr<f16>, %arg2: i64, %arg3: i32) {
