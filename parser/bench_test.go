@@ -30,3 +30,20 @@ func BenchmarkParse200k(b *testing.B) {
 		_ = ir.Print(m, ir.PrintOptions{Generic: true})
 	}
 }
+
+// BenchmarkParseOnly200k parses the same module without verifying or
+// printing it.
+func BenchmarkParseOnly200k(b *testing.B) {
+	var buf bytes.Buffer
+	irgen.GenericModule(&buf, 200000, 1)
+	src := buf.Bytes()
+	ctx := ir.NewContext()
+	ctx.AllowUnregistered = true
+	b.SetBytes(int64(len(src)))
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, err := parser.Parse(ctx, "m.mlir", src); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
