@@ -195,3 +195,29 @@ func TestDiagnosticRender(t *testing.T) {
 		t.Fatalf("got:\n%q\nwant:\n%q", got, want)
 	}
 }
+
+// TestDominanceIgnoresUnreachablePredecessors: a block reached from the
+// entry and from an unreachable block is still dominated by the entry.
+func TestDominanceIgnoresUnreachablePredecessors(t *testing.T) {
+	ctx := ir.NewContext(&ir.Dialect{Name: "t", Ops: []*ir.OpDef{
+		{Name: "t.func", Traits: ir.IsolatedFromAbove},
+		{Name: "t.const", Traits: ir.Pure},
+		{Name: "t.br", Traits: ir.Terminator},
+		{Name: "t.use"},
+		{Name: "t.ret", Traits: ir.Terminator},
+	}})
+	b := ir.NewBuilder(ctx)
+	f := ir.NewOp("t.func", ctx.LookupOp("t.func"), nil, nil, 1, nil)
+	entry, dead, join := f.Regions[0].AddBlock(), f.Regions[0].AddBlock(), f.Regions[0].AddBlock()
+	b.SetInsertionPointToEnd(entry)
+	c := b.Create("t.const", nil, []ir.Type{ir.I32})
+	b.Create("t.br", nil, nil).Successors = []*ir.Block{join}
+	b.SetInsertionPointToEnd(dead)
+	b.Create("t.br", nil, nil).Successors = []*ir.Block{join}
+	b.SetInsertionPointToEnd(join)
+	b.Create("t.use", []*ir.Value{c.Result(0)}, nil)
+	b.Create("t.ret", nil, nil)
+	if err := ir.Verify(f); err != nil {
+		t.Fatal(err)
+	}
+}

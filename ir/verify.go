@@ -193,16 +193,27 @@ func (v *verifier) blockDominates(a, b *Block) bool {
 	return set != nil && set[a.Index()]
 }
 
+// Unreachable blocks are ignored as predecessors, and everything dominates
+// an unreachable block (MLIR's rule: code that never runs constrains nothing).
 func computeDominators(r *Region) map[*Block][]bool {
 	n := len(r.Blocks)
 	idx := map[*Block]int{}
 	for i, b := range r.Blocks {
 		idx[b] = i
 	}
-	preds := make([][]int, n)
+	succs := make([][]int, n)
 	for i, b := range r.Blocks {
 		for _, s := range b.Successors() {
 			if j, ok := idx[s]; ok {
+				succs[i] = append(succs[i], j)
+			}
+		}
+	}
+	reach := reachable(succs)
+	preds := make([][]int, n)
+	for i := range succs {
+		for _, j := range succs[i] {
+			if reach[i] {
 				preds[j] = append(preds[j], i)
 			}
 		}
@@ -217,7 +228,7 @@ func computeDominators(r *Region) map[*Block][]bool {
 	for changed := true; changed; {
 		changed = false
 		for i := 1; i < n; i++ {
-			if intersectPreds(dom, preds[i], i) {
+			if reach[i] && intersectPreds(dom, preds[i], i) {
 				changed = true
 			}
 		}
@@ -227,6 +238,27 @@ func computeDominators(r *Region) map[*Block][]bool {
 		out[b] = dom[i]
 	}
 	return out
+}
+
+// reachable marks the blocks reachable from the entry (block 0).
+func reachable(succs [][]int) []bool {
+	seen := make([]bool, len(succs))
+	if len(succs) == 0 {
+		return seen
+	}
+	work := []int{0}
+	seen[0] = true
+	for len(work) > 0 {
+		i := work[len(work)-1]
+		work = work[:len(work)-1]
+		for _, j := range succs[i] {
+			if !seen[j] {
+				seen[j] = true
+				work = append(work, j)
+			}
+		}
+	}
+	return seen
 }
 
 func intersectPreds(dom [][]bool, preds []int, i int) bool {
