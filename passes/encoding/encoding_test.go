@@ -250,7 +250,10 @@ func checkConflictFree(t *testing.T, name, src string, sparse bool) {
 	}
 	kinds := map[string]bool{}
 	for _, o := range ops {
-		exp := swizzle.ForDotOperand(o.dot.OpIdx, o.dot.KWidth, o.bits, o.tile, o.shared.Order, o.dot.Meta)
+		exp, err := swizzle.ForDotOperand(o.dot.OpIdx, o.dot.KWidth, o.bits, o.tile, o.shared.Order, o.dot.Meta)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
 		got := swizzle.Shared{Vec: o.shared.Vec, PerPhase: o.shared.PerPhase, MaxPhase: o.shared.MaxPhase, Order: o.shared.Order}
 		if !got.Equal(exp) || o.shared.HasLeadingOffset {
 			t.Errorf("%s: operand %d meta %d: shared %v, swizzle chose %v", name, o.dot.OpIdx, o.dot.Meta, got, exp)

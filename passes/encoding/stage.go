@@ -97,11 +97,12 @@ func stageOperand(b *ir.Builder, cv *ir.Operation, dst ttgpu.DotOperandEncoding)
 
 // sharedForDotOperand is the single call site of the swizzle package: it
 // translates a dot_op encoding into swizzle.ForDotOperand's arguments and
-// the result into #triton_gpu.shared, after swizzle.CheckDotOperand.
+// the result into #triton_gpu.shared (an error for operands it does not
+// model becomes the caller's diagnostic).
 func sharedForDotOperand(d ttgpu.DotOperandEncoding, bits int, tile [2]int, order []int) (ttgpu.SharedEncoding, error) {
-	if err := swizzle.CheckDotOperand(d.OpIdx, d.KWidth, bits, tile, order, d.Meta); err != nil {
+	s, err := swizzle.ForDotOperand(d.OpIdx, d.KWidth, bits, tile, order, d.Meta)
+	if err != nil {
 		return ttgpu.SharedEncoding{}, err
 	}
-	s := swizzle.ForDotOperand(d.OpIdx, d.KWidth, bits, tile, order, d.Meta)
 	return ttgpu.SharedEncoding{Vec: s.Vec, PerPhase: s.PerPhase, MaxPhase: s.MaxPhase, Order: append([]int(nil), s.Order...)}, nil
 }

@@ -73,16 +73,15 @@ func checkRowBytes(rowBytes int) error {
 //     dimension tileShape[order[0]];
 //   - meta 1 (metadata): vec = 8, perPhase = 1, maxPhase = 1.
 //
-// It panics if CheckDotOperand rejects the arguments; callers that take
-// them from IR check first and report a diagnostic.
-func ForDotOperand(opIdx, kWidth int, elemBits int, tileShape [2]int, order []int, meta int) Shared {
+// It returns CheckDotOperand's error for arguments it does not model.
+func ForDotOperand(opIdx, kWidth int, elemBits int, tileShape [2]int, order []int, meta int) (Shared, error) {
 	if err := CheckDotOperand(opIdx, kWidth, elemBits, tileShape, order, meta); err != nil {
-		panic("swizzle: " + err.Error())
+		return Shared{}, err
 	}
 	if meta == MetaMetadata {
-		return forMetadata(order)
+		return forMetadata(order), nil
 	}
-	return forLdmatrix(tileShape[order[0]]*elemBits/8, elemBits, order)
+	return forLdmatrix(tileShape[order[0]]*elemBits/8, elemBits, order), nil
 }
 
 // forLdmatrix: every ldmatrix phase reads one 16-byte vector from each of 8

@@ -199,11 +199,8 @@ func TestCheckDotOperand(t *testing.T) {
 	}
 }
 
-func TestForDotOperandPanicsOnInvalid(t *testing.T) {
-	defer func() {
-		if recover() == nil {
-			t.Error("ForDotOperand accepted a 48-column metadata tile")
-		}
-	}()
-	ForDotOperand(0, 2, 16, [2]int{8, 48}, rowMajor, MetaMetadata)
+func TestForDotOperandRejectsInvalid(t *testing.T) {
+	if _, err := ForDotOperand(0, 2, 16, [2]int{8, 48}, rowMajor, MetaMetadata); err == nil {
+		t.Error("ForDotOperand accepted a 48-column metadata tile")
+	}
 }

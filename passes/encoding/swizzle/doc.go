@@ -80,8 +80,9 @@
 //     chosen and the identity layout (tested by emulating ldmatrix and
 //     ld.shared on the tile; the metadata from random natural metadata
 //     stored through sparse.Band16.Offset).
-//   - No package state; all functions are pure. ForDotOperand panics on
-//     arguments CheckDotOperand rejects: callers check first and turn the
-//     error into a diagnostic. MetaWordColumn panics on a lane outside
-//     0..31 or a negative K-slice.
+//   - No package state; all functions are pure. ForDotOperand returns
+//     CheckDotOperand's error for arguments outside the model (the staging
+//     pass turns it into a diagnostic). MetaWordColumn and Shared.Offset
+//     panic only on programming errors (a lane outside 0..31, a negative
+//     K-slice, a degenerate layout that Validate rejects).
 package swizzle

@@ -34,7 +34,11 @@ func (o operand) String() string {
 func (o operand) kWidth() int { return 32 / o.elem.bits }
 
 func (o operand) choose() Shared {
-	return ForDotOperand(o.opIdx, o.kWidth(), o.elem.bits, o.shape, o.order, o.meta)
+	s, err := ForDotOperand(o.opIdx, o.kWidth(), o.elem.bits, o.shape, o.order, o.meta)
+	if err != nil {
+		panic("test operand out of the model: " + err.Error())
+	}
+	return s
 }
 
 func (o operand) loads(sh Shared, warps [2]int) []Load {
