@@ -158,23 +158,7 @@ func parseFpToFp(p ir.OpParser, st *ir.OpState) error {
 		}
 		st.AddAttr("rounding", EnumOf(r))
 	}
-	if err := p.ParsePunct(":"); err != nil {
-		return err
-	}
-	from, err := p.ParseType()
-	if err != nil {
-		return err
-	}
-	if err := p.ParsePunct("->"); err != nil {
-		return err
-	}
-	to, err := p.ParseType()
-	if err != nil {
-		return err
-	}
-	v, err := p.ResolveOperand(src, from)
-	st.Operands, st.ResultTypes = []*ir.Value{v}, []ir.Type{to}
-	return err
+	return opfmt.ParseCastTail(p, st, src)
 }
 
 // printFpToFp writes `$src attr-dict (, rounding = $rounding)? : type($src) -> type($result)`.

@@ -231,23 +231,7 @@ func parseReshape(p ir.OpParser, st *ir.OpState) error {
 	if err := opfmt.ParseAttrDict(p, st); err != nil {
 		return err
 	}
-	if err := p.ParsePunct(":"); err != nil {
-		return err
-	}
-	from, err := p.ParseType()
-	if err != nil {
-		return err
-	}
-	if err := p.ParsePunct("->"); err != nil {
-		return err
-	}
-	to, err := p.ParseType()
-	if err != nil {
-		return err
-	}
-	v, err := p.ResolveOperand(src, from)
-	st.Operands, st.ResultTypes = []*ir.Value{v}, []ir.Type{to}
-	return err
+	return opfmt.ParseCastTail(p, st, src)
 }
 
 // printReshape writes `$src [allow_reorder] [efficient_layout] attr-dict : type($src) -> type($result)`

@@ -343,23 +343,7 @@ func parseSubslice(p ir.OpParser, st *ir.OpState) error {
 	if err := opfmt.ParseAttrDict(p, st); err != nil {
 		return err
 	}
-	if err := p.ParsePunct(":"); err != nil {
-		return err
-	}
-	from, err := p.ParseType()
-	if err != nil {
-		return err
-	}
-	if err := p.ParsePunct("->"); err != nil {
-		return err
-	}
-	to, err := p.ParseType()
-	if err != nil {
-		return err
-	}
-	v, err := p.ResolveOperand(src, from)
-	st.Operands, st.ResultTypes = []*ir.Value{v}, []ir.Type{to}
-	return err
+	return opfmt.ParseCastTail(p, st, src)
 }
 
 // printSubslice writes `$src [o0, o1] attr-dict : type($src) -> type($result)`.

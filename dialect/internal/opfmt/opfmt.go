@@ -35,6 +35,12 @@ func ParseCast(p ir.OpParser, st *ir.OpState) error {
 	if err := ParseAttrDict(p, st); err != nil {
 		return err
 	}
+	return ParseCastTail(p, st, src)
+}
+
+// ParseCastTail reads `: type($src) -> type($result)`, resolves src and
+// appends the operand and the result type to st.
+func ParseCastTail(p ir.OpParser, st *ir.OpState, src ir.UnresolvedOperand) error {
 	if err := p.ParsePunct(":"); err != nil {
 		return err
 	}
