@@ -1,0 +1,226 @@
+package ptx
+
+import (
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/sergi/go-diff/diffmatchpatch"
+
+	"github.com/sparsetriton/sp/dialect/all"
+	"github.com/sparsetriton/sp/pass"
+	"github.com/sparsetriton/sp/passes/decompose"
+	"github.com/sparsetriton/sp/passes/encoding"
+	"github.com/sparsetriton/sp/passes/tensorptr"
+	"github.com/sparsetriton/sp/passes/transform"
+	"github.com/sparsetriton/sp/parser"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden PTX files in testdata/golden")
+
+// goldenCase is one PTX module checked into testdata/golden: a lower/ptx
+// testdata kernel lowered directly, or an example compiled end to end.
+type goldenCase struct {
+	name string // golden file name without extension
+	src  string // .mlir path
+	sm   int
+	// pipeline runs sp-pipeline{target=cuda:<sm>} before lowering (TTIR
+	// examples); TTGIR inputs are lowered as they are.
+	pipeline bool
+}
+
+// goldenCases lists every testdata kernel (testdata/*.mlir and
+// testdata/bench/*.mlir, Options{SM: 80} and {SM: 90}) and every example
+// (../../examples/*.mlir: TTIR through sp-pipeline with target cuda:80
+// and cuda:90, TTGIR directly with the module's own target).
+func goldenCases(t *testing.T) []goldenCase {
+	t.Helper()
+	var cases []goldenCase
+	files, _ := filepath.Glob("testdata/*.mlir")
+	bench, _ := filepath.Glob("testdata/bench/*.mlir")
+	for _, f := range append(files, bench...) {
+		base := strings.TrimSuffix(filepath.Base(f), ".mlir")
+		if strings.Contains(f, "/bench/") {
+			base = "bench." + base
+		}
+		for _, sm := range []int{80, 90} {
+			cases = append(cases, goldenCase{name: base + ".sm_" + itoa(sm), src: f, sm: sm})
+		}
+	}
+	examples, _ := filepath.Glob("../../examples/*.mlir")
+	if len(files) == 0 || len(examples) == 0 {
+		t.Fatalf("no kernels: %d testdata, %d examples", len(files), len(examples))
+	}
+	for _, f := range examples {
+		base := "example." + strings.TrimSuffix(filepath.Base(f), ".mlir")
+		if strings.Contains(f, ".ttgir.") {
+			cases = append(cases, goldenCase{name: base, src: f})
+			continue
+		}
+		for _, sm := range []int{80, 90} {
+			cases = append(cases, goldenCase{name: base + ".sm_" + itoa(sm), src: f, sm: sm, pipeline: true})
+		}
+	}
+	return cases
+}
+
+// goldenPipeline is sp-pipeline as sp-opt parses it (registry built here,
+// as cmd/sp-opt does).
+func goldenPipeline(t *testing.T, sm int) *pass.Manager {
+	t.Helper()
+	reg, err := pass.NewRegistry(transform.Canonicalize, transform.CSE, transform.LICM, decompose.Pass, tensorptr.Pass,
+		encoding.Convert, encoding.Coalesce, encoding.RemoveLayoutConversions, encoding.AccelerateMatmul,
+		encoding.StageDotOperands, encoding.Pipeline)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := reg.AddPipeline(encoding.SPPipeline); err != nil {
+		t.Fatal(err)
+	}
+	m, err := pass.ParsePipeline(reg, "<golden>", "builtin.module(sp-pipeline{target=cuda:"+itoa(sm)+"})")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+// render produces the golden text of one case: the manifest comment block
+// and the PTX, or, where the lowering rejects the input, the diagnostic
+// (a .err golden; such inputs are listed so that the day they lower the
+// golden changes).
+func (c goldenCase) render(t *testing.T) (text, ext string) {
+	t.Helper()
+	src, err := os.ReadFile(c.src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := all.Context()
+	mod, err := parser.ParseAndVerify(ctx, filepath.Base(c.src), src)
+	if err != nil {
+		t.Fatalf("parse %s: %v", c.src, err)
+	}
+	if c.pipeline {
+		if err := goldenPipeline(t, c.sm).Run(mod, pass.RunOptions{IR: ctx}); err != nil {
+			t.Fatalf("sp-pipeline on %s: %v", c.src, err)
+		}
+	}
+	res, err := Lower(mod, Options{SM: c.sm})
+	if err != nil {
+		return err.Error() + "\n", ".err"
+	}
+	head, err := res.Manifest.CommentBlock()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return head + res.PTX, ".ptx"
+}
+
+// TestGolden compares the PTX of every testdata kernel and example with
+// testdata/golden (go test ./lower/ptx -run TestGolden -update rewrites
+// them) and assembles every golden module with ptxas for its target.
+func TestGolden(t *testing.T) {
+	cases := goldenCases(t)
+	want := map[string]bool{}
+	var mu sync.Mutex
+	t.Run("compare", func(t *testing.T) {
+		for _, c := range cases {
+			t.Run(c.name, func(t *testing.T) {
+				t.Parallel()
+				got, ext := c.render(t)
+				path := filepath.Join("testdata", "golden", c.name+ext)
+				mu.Lock()
+				want[filepath.Base(path)] = true
+				mu.Unlock()
+				if *update {
+					if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+						t.Fatal(err)
+					}
+					return
+				}
+				old, err := os.ReadFile(path)
+				if err != nil {
+					t.Fatalf("%v (run go test ./lower/ptx -run TestGolden -update)", err)
+				}
+				if string(old) != got {
+					dmp := diffmatchpatch.New()
+					a, b, lines := dmp.DiffLinesToChars(string(old), got)
+					d := dmp.DiffCharsToLines(dmp.DiffMain(a, b, false), lines)
+					t.Errorf("%s differs from the golden file (-update rewrites it):\n%s", path, lineDiff(d))
+				}
+			})
+		}
+	})
+	// No stale goldens: every file in testdata/golden belongs to a case.
+	entries, err := os.ReadDir(filepath.Join("testdata", "golden"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		if want[e.Name()] {
+			continue
+		}
+		if *update {
+			os.Remove(filepath.Join("testdata", "golden", e.Name()))
+			continue
+		}
+		t.Errorf("testdata/golden/%s belongs to no kernel (run -update)", e.Name())
+	}
+}
+
+// lineDiff renders a line diff with - and + prefixes, at most 80 lines.
+func lineDiff(diffs []diffmatchpatch.Diff) string {
+	var sb strings.Builder
+	n := 0
+	for _, d := range diffs {
+		prefix := ""
+		switch d.Type {
+		case diffmatchpatch.DiffDelete:
+			prefix = "-"
+		case diffmatchpatch.DiffInsert:
+			prefix = "+"
+		default:
+			continue
+		}
+		for _, l := range strings.Split(strings.TrimSuffix(d.Text, "\n"), "\n") {
+			if n++; n > 80 {
+				sb.WriteString("...\n")
+				return sb.String()
+			}
+			sb.WriteString(prefix + l + "\n")
+		}
+	}
+	return sb.String()
+}
+
+// TestGoldenAssembles runs ptxas (sm_80 or sm_90, as the module's
+// .target says) on every golden PTX file.
+func TestGoldenAssembles(t *testing.T) {
+	bin := ptxas(t)
+	files, err := filepath.Glob(filepath.Join("testdata", "golden", "*.ptx"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no golden PTX: %v", err)
+	}
+	for _, f := range files {
+		t.Run(filepath.Base(f), func(t *testing.T) {
+			t.Parallel()
+			text, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			arch := ""
+			for _, l := range strings.Split(string(text), "\n") {
+				if a, ok := strings.CutPrefix(l, ".target "); ok {
+					arch = a
+					break
+				}
+			}
+			if arch != "sm_80" && arch != "sm_90" {
+				t.Fatalf(".target %q, want sm_80 or sm_90", arch)
+			}
+			assemble(t, bin, f, string(text), arch)
+		})
+	}
+}
