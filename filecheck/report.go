@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/big"
 	"sort"
+	"strings"
 )
 
 // Diagnostics for match results, mirroring printMatch, printNoMatch,
@@ -57,10 +58,7 @@ func (m *matcher) reportNoMatch(expected bool, prefix string, p *pattern, count 
 	m.printSubstitutions(p, a)
 	marker := byte('X')
 	m.notes = append(m.notes, annotation{p, a, b, marker, "error: no match found"})
-	// Observed LLVM 14 behaviour: a pattern made only of substitution
-	// blocks (so its fuzzy example text is empty) gets no fuzzy match once
-	// more than one error has been printed in the run.
-	if expected && (m.errors < 2 || p.llvmRe != "" || p.fixed != "") {
+	if expected {
 		m.printFuzzy(p, a, b)
 	}
 	return true
@@ -112,6 +110,10 @@ type capture struct {
 	start, end int
 }
 
+// indeterminateFuzzyHook, when set (by the differential test), is called
+// whenever a fuzzy match is skipped because LLVM 14's answer is indeterminate.
+var indeterminateFuzzyHook func()
+
 // printFuzzy mirrors printFuzzyMatch: the closest line-prefix by edit
 // distance within 4096 bytes of the search start.
 func (m *matcher) printFuzzy(p *pattern, a, b int) {
@@ -119,6 +121,20 @@ func (m *matcher) printFuzzy(p *pattern, a, b int) {
 	example := p.fixed
 	if example == "" {
 		example = p.llvmRe
+	}
+	if example == "" {
+		// A pattern made only of substitution blocks has no example text.
+		// LLVM 14's edit distance between two empty strings returns an
+		// uninitialised row cell (Row[0] is first written for the first
+		// character of the buffer prefix), the same one at every offset,
+		// so the candidate is the first non-blank byte and whether it is
+		// reported depends on stack contents. There is no intended match
+		// to point at: print none, as FileCheck-14 does on this project's
+		// CI machine.
+		if i := strings.IndexFunc(buf[:min(4096, len(buf))], func(r rune) bool { return r != ' ' && r != '\t' }); i > 0 && indeterminateFuzzyHook != nil {
+			indeterminateFuzzyHook()
+		}
+		return
 	}
 	best, bestQ, lines := -1, 0.0, 0
 	for i := 0; i < min(4096, len(buf)); i++ {
