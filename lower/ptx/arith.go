@@ -2,10 +2,10 @@ package ptx
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/sparsetriton/sp/dialect/arith"
 	"github.com/sparsetriton/sp/ir"
+	"github.com/sparsetriton/sp/lower/ptx/asm"
 )
 
 // Element-wise ops work register by register: all operands and the result
@@ -16,12 +16,12 @@ import (
 
 // elementwise allocates the result registers of op and calls f for each
 // element with the operand registers.
-func (k *kernel) elementwise(op *ir.Operation, f func(dst string, in []string) error) error {
+func (k *kernel) elementwise(op *ir.Operation, f func(dst asm.Operand, in []asm.Operand) error) error {
 	res, err := k.freshVal(op.Result(0).Type())
 	if err != nil {
 		return err
 	}
-	ins := make([][]string, op.NumOperands())
+	ins := make([][]asm.Operand, op.NumOperands())
 	for i, o := range op.Operands() {
 		if ins[i], err = k.regsOf(o); err != nil {
 			return err
@@ -30,7 +30,7 @@ func (k *kernel) elementwise(op *ir.Operation, f func(dst string, in []string) e
 			return fmt.Errorf("operand %d has %d registers per thread, result %d: operands must share the result's layout", i, len(ins[i]), len(res.regs))
 		}
 	}
-	in := make([]string, len(ins))
+	in := make([]asm.Operand, len(ins))
 	for e, dst := range res.regs {
 		for i := range ins {
 			in[i] = ins[i][e]
@@ -44,7 +44,7 @@ func (k *kernel) elementwise(op *ir.Operation, f func(dst string, in []string) e
 }
 
 // toF32 returns an f32 register holding the value of reg (kind s).
-func (k *kernel) toF32(s scalar, reg string) string {
+func (k *kernel) toF32(s scalar, reg asm.Operand) asm.Operand {
 	if s.cls == clsF32 {
 		return reg
 	}
@@ -52,46 +52,53 @@ func (k *kernel) toF32(s scalar, reg string) string {
 	switch {
 	case s.bf16:
 		r := k.newReg(clsB32)
-		k.emit("cvt.u32.u16 %s, %s;", r, reg)
-		k.emit("shl.b32 %s, %s, 16;", r, r)
-		k.emit("mov.b32 %s, %s;", f, r)
+		k.op("cvt.u32.u16", r, reg)
+		k.op("shl.b32", r, r, imm(16))
+		k.op("mov.b32", f, r)
 	case s.float && s.bits == 16:
-		k.emit("cvt.f32.f16 %s, %s;", f, reg)
+		k.op("cvt.f32.f16", f, reg)
 	case s.cls == clsF64:
-		k.emit("cvt.rn.f32.f64 %s, %s;", f, reg)
+		k.op("cvt.rn.f32.f64", f, reg)
 	}
 	return f
 }
 
 // fromF32 rounds the f32 register f to kind s into dst.
-func (k *kernel) fromF32(s scalar, dst, f string) {
+func (k *kernel) fromF32(s scalar, dst, f asm.Operand) {
 	switch {
 	case s.bf16:
-		k.emit("cvt.rn.bf16.f32 %s, %s;", dst, f)
+		k.op("cvt.rn.bf16.f32", dst, f)
 	case s.float && s.bits == 16:
-		k.emit("cvt.rn.f16.f32 %s, %s;", dst, f)
+		k.op("cvt.rn.f16.f32", dst, f)
 	default:
-		k.emit("mov.f32 %s, %s;", dst, f)
+		k.op("mov.f32", dst, f)
 	}
 }
 
+// floatInstr names one float instruction for operand type ty ("f32" or
+// "f64") and orders its sources.
+type floatInstr func(ty string, in []asm.Operand) (string, []asm.Operand)
+
 // floatOp emits a float op of arity len(in); for 16-bit types it runs in
-// f32. tmpl has %[1]s for the type suffix, %[2]s dst, %[3]s.. sources.
-func (k *kernel) floatOp(s scalar, tmpl, dst string, in []string) {
+// f32.
+func (k *kernel) floatOp(s scalar, f floatInstr, dst asm.Operand, in []asm.Operand) {
 	if s.cls == clsF32 || s.cls == clsF64 {
-		args := []any{map[bool]string{true: "f64", false: "f32"}[s.cls == clsF64], dst}
-		for _, x := range in {
-			args = append(args, x)
+		ty := "f32"
+		if s.cls == clsF64 {
+			ty = "f64"
 		}
-		k.emit(tmpl, args...)
+		name, args := f(ty, in)
+		k.op(name, dst, args...)
 		return
 	}
-	args := []any{"f32", k.newReg(clsF32)}
-	for _, x := range in {
-		args = append(args, k.toF32(s, x))
+	t := k.newReg(clsF32)
+	fin := make([]asm.Operand, len(in))
+	for i, x := range in {
+		fin[i] = k.toF32(s, x)
 	}
-	k.emit(tmpl, args...)
-	k.fromF32(s, dst, args[1].(string))
+	name, args := f("f32", fin)
+	k.op(name, t, args...)
+	k.fromF32(s, dst, t)
 }
 
 var intBinary = map[string]struct {
@@ -126,8 +133,8 @@ func emitIntBinary(k *kernel, op *ir.Operation) error {
 		default:
 			return fmt.Errorf("%s on i1 is not supported", op.Name)
 		}
-		return k.elementwise(op, func(dst string, in []string) error {
-			k.emit("%s.pred %s, %s, %s;", pop, dst, in[0], in[1])
+		return k.elementwise(op, func(dst asm.Operand, in []asm.Operand) error {
+			k.op(pop+".pred", dst, in[0], in[1])
 			return nil
 		})
 	}
@@ -139,43 +146,81 @@ func emitIntBinary(k *kernel, op *ir.Operation) error {
 		suffix = s.bitSuffix()
 	}
 	shift := op.Name == "arith.shli" || op.Name == "arith.shrsi" || op.Name == "arith.shrui"
-	return k.elementwise(op, func(dst string, in []string) error {
+	return k.elementwise(op, func(dst asm.Operand, in []asm.Operand) error {
 		b := in[1]
 		if shift && s.bits != 32 {
 			t := k.newReg(clsB32)
-			k.emit("cvt.u32.%s %s, %s;", s.intSuffix(false), t, b)
+			k.op("cvt.u32."+s.intSuffix(false), t, b)
 			b = t
 		}
-		k.emit("%s.%s %s, %s, %s;", spec.op, suffix, dst, in[0], b)
+		k.op(spec.op+"."+suffix, dst, in[0], b)
 		if s.bits == 8 {
-			k.emit("cvt.s16.s8 %s, %s;", dst, dst)
+			k.op("cvt.s16.s8", dst, dst)
 		}
 		return nil
 	})
 }
 
-var floatBinary = map[string]string{
-	"arith.addf": "add.rn.%[1]s %[2]s, %[3]s, %[4]s;", "arith.subf": "sub.rn.%[1]s %[2]s, %[3]s, %[4]s;",
-	"arith.mulf": "mul.rn.%[1]s %[2]s, %[3]s, %[4]s;", "arith.divf": "div.rn.%[1]s %[2]s, %[3]s, %[4]s;",
-	"arith.maxnumf": "max.%[1]s %[2]s, %[3]s, %[4]s;", "arith.minnumf": "min.%[1]s %[2]s, %[3]s, %[4]s;",
-	"arith.maximumf": "max.NaN.%[1]s %[2]s, %[3]s, %[4]s;", "arith.minimumf": "min.NaN.%[1]s %[2]s, %[3]s, %[4]s;",
-	"math.copysign": "copysign.%[1]s %[2]s, %[4]s, %[3]s;",
-	"math.fma":      "fma.rn.%[1]s %[2]s, %[3]s, %[4]s, %[5]s;",
-	"arith.negf":    "neg.%[1]s %[2]s, %[3]s;", "math.absf": "abs.%[1]s %[2]s, %[3]s;",
-	"math.sqrt": "sqrt.rn.%[1]s %[2]s, %[3]s;", "math.floor": "cvt.rmi.%[1]s.%[1]s %[2]s, %[3]s;",
-	"math.ceil": "cvt.rpi.%[1]s.%[1]s %[2]s, %[3]s;", "math.trunc": "cvt.rzi.%[1]s.%[1]s %[2]s, %[3]s;",
-	"math.roundeven": "cvt.rni.%[1]s.%[1]s %[2]s, %[3]s;",
+// floatSpec is a float instruction: op and the type suffix (twice for
+// the cvt roundings), sources swapped where PTX wants the other order.
+type floatSpec struct {
+	op   string
+	nan  bool // .NaN propagation (maximumf, minimumf); f32 only
+	cvt  bool // cvt.rXi.T.T
+	swap bool // copysign: PTX takes the sign source first
+}
+
+func (f floatSpec) instr(ty string, in []asm.Operand) (string, []asm.Operand) {
+	name := f.op
+	if f.nan && ty == "f32" {
+		name += ".NaN"
+	}
+	name += "." + ty
+	if f.cvt {
+		name += "." + ty
+	}
+	if f.swap {
+		in = []asm.Operand{in[1], in[0]}
+	}
+	return name, in
+}
+
+var floatBinary = map[string]floatSpec{
+	"arith.addf": {op: "add.rn"}, "arith.subf": {op: "sub.rn"},
+	"arith.mulf": {op: "mul.rn"}, "arith.divf": {op: "div.rn"},
+	"arith.maxnumf": {op: "max"}, "arith.minnumf": {op: "min"},
+	"arith.maximumf": {op: "max", nan: true}, "arith.minimumf": {op: "min", nan: true},
+	"math.copysign": {op: "copysign", swap: true},
+	"math.fma":      {op: "fma.rn"},
+	"arith.negf":    {op: "neg"}, "math.absf": {op: "abs"},
+	"math.sqrt": {op: "sqrt.rn"}, "math.floor": {op: "cvt.rmi", cvt: true},
+	"math.ceil": {op: "cvt.rpi", cvt: true}, "math.trunc": {op: "cvt.rzi", cvt: true},
+	"math.roundeven": {op: "cvt.rni", cvt: true},
+}
+
+// approxStep is one f32 instruction of an approximation: op on the
+// previous value, times a constant when mul is set.
+type approxStep struct {
+	op  string
+	mul asm.Operand
+}
+
+func (a approxStep) instr(_ string, in []asm.Operand) (string, []asm.Operand) {
+	if a.mul != nil {
+		return a.op, []asm.Operand{in[0], a.mul}
+	}
+	return a.op, in
 }
 
 // f32-only approximations (SFU); f64 operands are rejected.
-var floatApprox = map[string][]string{
-	"math.exp2":  {"ex2.approx.f32 %[2]s, %[3]s;"},
-	"math.log2":  {"lg2.approx.f32 %[2]s, %[3]s;"},
-	"math.exp":   {"mul.f32 %[2]s, %[3]s, 0f3FB8AA3B;", "ex2.approx.f32 %[2]s, %[2]s;"},
-	"math.log":   {"lg2.approx.f32 %[2]s, %[3]s;", "mul.f32 %[2]s, %[2]s, 0f3F317218;"},
-	"math.rsqrt": {"rsqrt.approx.f32 %[2]s, %[3]s;"},
-	"math.sin":   {"sin.approx.f32 %[2]s, %[3]s;"},
-	"math.cos":   {"cos.approx.f32 %[2]s, %[3]s;"},
+var floatApprox = map[string][]approxStep{
+	"math.exp2":  {{op: "ex2.approx.f32"}},
+	"math.log2":  {{op: "lg2.approx.f32"}},
+	"math.exp":   {{op: "mul.f32", mul: asm.FloatImm{Bits: 0x3FB8AA3B}}, {op: "ex2.approx.f32"}},
+	"math.log":   {{op: "lg2.approx.f32"}, {op: "mul.f32", mul: asm.FloatImm{Bits: 0x3F317218}}},
+	"math.rsqrt": {{op: "rsqrt.approx.f32"}},
+	"math.sin":   {{op: "sin.approx.f32"}},
+	"math.cos":   {{op: "cos.approx.f32"}},
 }
 
 func emitFloatOp(k *kernel, op *ir.Operation) error {
@@ -186,12 +231,9 @@ func emitFloatOp(k *kernel, op *ir.Operation) error {
 	if !s.float {
 		return fmt.Errorf("%s needs floating-point operands", op.Name)
 	}
-	tmpl := floatBinary[op.Name]
-	if s.cls == clsF64 && (strings.Contains(tmpl, ".NaN")) {
-		tmpl = strings.Replace(tmpl, ".NaN", "", 1)
-	}
-	return k.elementwise(op, func(dst string, in []string) error {
-		k.floatOp(s, tmpl, dst, in)
+	spec := floatBinary[op.Name]
+	return k.elementwise(op, func(dst asm.Operand, in []asm.Operand) error {
+		k.floatOp(s, spec.instr, dst, in)
 		return nil
 	})
 }
@@ -204,10 +246,10 @@ func emitFloatApprox(k *kernel, op *ir.Operation) error {
 	if !s.float || s.cls == clsF64 {
 		return fmt.Errorf("%s is lowered to an f32 approximation; %s is not supported", op.Name, ir.TypeString(s.t))
 	}
-	return k.elementwise(op, func(dst string, in []string) error {
+	return k.elementwise(op, func(dst asm.Operand, in []asm.Operand) error {
 		for _, t := range floatApprox[op.Name] {
-			k.floatOp(s, t, dst, in)
-			in = []string{dst}
+			k.floatOp(s, t.instr, dst, in)
+			in = []asm.Operand{dst}
 		}
 		return nil
 	})
@@ -221,8 +263,8 @@ func emitAbsI(k *kernel, op *ir.Operation) error {
 	if s.float || s.cls == clsPred {
 		return fmt.Errorf("math.absi needs i8..i64 operands")
 	}
-	return k.elementwise(op, func(dst string, in []string) error {
-		k.emit("abs.%s %s, %s;", s.intSuffix(true), dst, in[0])
+	return k.elementwise(op, func(dst asm.Operand, in []asm.Operand) error {
+		k.op("abs."+s.intSuffix(true), dst, in[0])
 		return nil
 	})
 }
@@ -242,16 +284,20 @@ func emitCmpI(k *kernel, op *ir.Operation) error {
 	signed := pred >= int64(arith.SLT) && pred <= int64(arith.SGE)
 	cmp := cmpIOps[pred]
 	if s.cls == clsPred {
-		return k.elementwise(op, func(dst string, in []string) error {
+		return k.elementwise(op, func(dst asm.Operand, in []asm.Operand) error {
 			switch arith.CmpIPredicate(pred) {
 			case arith.EQ:
-				k.emit("xor.pred %s, %s, %s;", dst, in[0], in[1])
-				k.emit("not.pred %s, %s;", dst, dst)
+				k.op("xor.pred", dst, in[0], in[1])
+				k.op("not.pred", dst, dst)
 			case arith.NE:
-				k.emit("xor.pred %s, %s, %s;", dst, in[0], in[1])
+				k.op("xor.pred", dst, in[0], in[1])
 			default:
 				a, b := k.predToInt(in[0], clsB32), k.predToInt(in[1], clsB32)
-				k.emit("setp.%s.%s %s, %s, %s;", cmp, map[bool]string{true: "s32", false: "u32"}[signed], dst, a, b)
+				ty := "u32"
+				if signed {
+					ty = "s32"
+				}
+				k.op("setp."+cmp+"."+ty, dst, a, b)
 			}
 			return nil
 		})
@@ -262,17 +308,17 @@ func emitCmpI(k *kernel, op *ir.Operation) error {
 	}
 	// i8 values live sign-extended in 16-bit registers, so 16-bit compares
 	// are exact for them.
-	return k.elementwise(op, func(dst string, in []string) error {
-		k.emit("setp.%s.%s %s, %s, %s;", cmp, suffix, dst, in[0], in[1])
+	return k.elementwise(op, func(dst asm.Operand, in []asm.Operand) error {
+		k.op("setp."+cmp+"."+suffix, dst, in[0], in[1])
 		return nil
 	})
 }
 
 // predToInt returns a register of class c holding 0 or 1 for predicate p.
 // (For signed i1 comparisons MLIR treats true as -1.)
-func (k *kernel) predToInt(p string, c class) string {
+func (k *kernel) predToInt(p asm.Operand, c class) asm.Operand {
 	r := k.newReg(c)
-	k.emit("selp.%s %s, 1, 0, %s;", map[class]string{clsB16: "u16", clsB32: "u32", clsB64: "u64"}[c], r, p)
+	k.op("selp."+map[class]string{clsB16: "u16", clsB32: "u32", clsB64: "u64"}[c], r, imm(1), zero, p)
 	return r
 }
 
@@ -285,12 +331,16 @@ func emitCmpF(k *kernel, op *ir.Operation) error {
 	if pred < 0 || int(pred) >= len(cmpFOps) {
 		return fmt.Errorf("bad cmpf predicate %d", pred)
 	}
-	return k.elementwise(op, func(dst string, in []string) error {
+	return k.elementwise(op, func(dst asm.Operand, in []asm.Operand) error {
 		switch pred {
 		case int64(arith.FFalse), int64(len(cmpFOps) - 1):
 			t := k.newReg(clsB32)
-			k.emit("mov.u32 %s, %d;", t, map[bool]int{true: 0, false: 1}[pred == int64(arith.FFalse)])
-			k.emit("setp.ne.u32 %s, %s, 0;", dst, t)
+			v := 1
+			if pred == int64(arith.FFalse) {
+				v = 0
+			}
+			k.op("mov.u32", t, imm(v))
+			k.op("setp.ne.u32", dst, t, zero)
 			return nil
 		}
 		a, b := in[0], in[1]
@@ -301,7 +351,7 @@ func emitCmpF(k *kernel, op *ir.Operation) error {
 		case s.cls == clsB16:
 			a, b = k.toF32(s, a), k.toF32(s, b)
 		}
-		k.emit("setp.%s.%s %s, %s, %s;", cmpFOps[pred], ty, dst, a, b)
+		k.op("setp."+cmpFOps[pred]+"."+ty, dst, a, b)
 		return nil
 	})
 }
@@ -334,10 +384,10 @@ func emitSelect(k *kernel, op *ir.Operation) error {
 		}
 		if s.cls == clsPred {
 			t1, t2, nc := k.newReg(clsPred), k.newReg(clsPred), k.newReg(clsPred)
-			k.emit("and.pred %s, %s, %s;", t1, ci, a[i])
-			k.emit("not.pred %s, %s;", nc, ci)
-			k.emit("and.pred %s, %s, %s;", t2, nc, b[i])
-			k.emit("or.pred %s, %s, %s;", dst, t1, t2)
+			k.op("and.pred", t1, ci, a[i])
+			k.op("not.pred", nc, ci)
+			k.op("and.pred", t2, nc, b[i])
+			k.op("or.pred", dst, t1, t2)
 			continue
 		}
 		ty := s.bitSuffix()
@@ -346,7 +396,7 @@ func emitSelect(k *kernel, op *ir.Operation) error {
 		} else if s.cls == clsF64 {
 			ty = "f64"
 		}
-		k.emit("selp.%s %s, %s, %s, %s;", ty, dst, a[i], b[i], ci)
+		k.op("selp."+ty, dst, a[i], b[i], ci)
 	}
 	k.set(op.Result(0), res)
 	return nil
@@ -376,21 +426,21 @@ func emitConstant(k *kernel, op *ir.Operation) error {
 		switch {
 		case s.cls == clsPred:
 			t := k.newReg(clsB32)
-			k.emit("mov.u32 %s, %d;", t, e.Value&1)
-			k.emit("setp.ne.u32 %s, %s, 0;", r, t)
+			k.op("mov.u32", t, imm(e.Value&1))
+			k.op("setp.ne.u32", r, t, zero)
 		case s.float:
 			return fmt.Errorf("integer value for a float constant")
 		default:
-			k.emit("mov.%s %s, %d;", s.intSuffix(true), r, e.Value)
+			k.op("mov."+s.intSuffix(true), r, imm(e.Value))
 		}
 	case ir.FloatAttr:
 		switch {
 		case s.bf16:
-			k.emit("mov.b16 %s, 0x%04X;", r, bf16Bits(e.Value))
+			k.op("mov.b16", r, asm.HexImm{V: uint64(bf16Bits(e.Value)), Digits: 4})
 		case s.float && s.bits == 16:
-			k.emit("mov.b16 %s, 0x%04X;", r, f16Bits(e.Value))
+			k.op("mov.b16", r, asm.HexImm{V: uint64(f16Bits(e.Value)), Digits: 4})
 		case s.float:
-			k.emit("mov.%s %s, %s;", map[bool]string{true: "f64", false: "f32"}[s.bits == 64], r, floatImm(e.Value, s))
+			k.op("mov."+map[bool]string{true: "f64", false: "f32"}[s.bits == 64], r, floatImm(e.Value, s))
 		default:
 			return fmt.Errorf("float value for an integer constant")
 		}
@@ -401,7 +451,7 @@ func emitConstant(k *kernel, op *ir.Operation) error {
 	if err != nil {
 		return err
 	}
-	regs := make([]string, n)
+	regs := make([]asm.Operand, n)
 	for i := range regs {
 		regs[i] = r
 	}
@@ -419,52 +469,52 @@ func emitCast(k *kernel, op *ir.Operation) error {
 		return err
 	}
 	name := op.Name
-	return k.elementwise(op, func(dst string, in []string) error {
+	return k.elementwise(op, func(dst asm.Operand, in []asm.Operand) error {
 		return k.cast(name, from, to, dst, in[0])
 	})
 }
 
-func (k *kernel) cast(name string, from, to scalar, dst, src string) error {
+func (k *kernel) cast(name string, from, to scalar, dst, src asm.Operand) error {
 	intTy := func(s scalar, signed bool) string { return s.intSuffix(signed) }
 	switch name {
 	case "arith.extsi", "arith.extui", "arith.trunci", "arith.index_cast", "arith.index_castui":
 		signed := name == "arith.extsi" || name == "arith.index_cast"
 		switch {
 		case from.cls == clsPred:
-			v := "1"
+			v := imm(1)
 			if signed {
-				v = "-1"
+				v = imm(-1)
 			}
-			k.emit("selp.%s %s, %s, 0, %s;", intTy(to, true), dst, v, src)
+			k.op("selp."+intTy(to, true), dst, v, zero, src)
 		case to.cls == clsPred:
 			t := k.newReg(from.cls)
-			k.emit("and.%s %s, %s, 1;", from.bitSuffix(), t, src)
-			k.emit("setp.ne.%s %s, %s, 0;", from.bitSuffix(), dst, t)
+			k.op("and."+from.bitSuffix(), t, src, imm(1))
+			k.op("setp.ne."+from.bitSuffix(), dst, t, zero)
 		case from.bits == to.bits:
 			k.mov(to, dst, src)
 		case from.bits == 8 && to.bits == 16:
-			k.emit("cvt.%s.%s %s, %s;", intTy(to, signed), map[bool]string{true: "s8", false: "u8"}[signed], dst, src)
+			k.op("cvt."+intTy(to, signed)+"."+map[bool]string{true: "s8", false: "u8"}[signed], dst, src)
 		case to.bits == 8:
-			k.emit("cvt.%s.%s %s, %s;", "s8", intTy(from, false), dst, src)
+			k.op("cvt.s8."+intTy(from, false), dst, src)
 		case from.bits == 8:
-			k.emit("cvt.%s.%s %s, %s;", intTy(to, signed), map[bool]string{true: "s8", false: "u8"}[signed], dst, src)
+			k.op("cvt."+intTy(to, signed)+"."+map[bool]string{true: "s8", false: "u8"}[signed], dst, src)
 		default:
-			k.emit("cvt.%s.%s %s, %s;", intTy(to, signed), intTy(from, signed), dst, src)
+			k.op("cvt."+intTy(to, signed)+"."+intTy(from, signed), dst, src)
 		}
 	case "arith.extf", "arith.truncf":
 		switch {
 		case from.bits == to.bits && from.bf16 == to.bf16:
 			k.mov(to, dst, src)
 		case from.bits == 16 && to.cls == clsF32:
-			k.emit("mov.f32 %s, %s;", dst, k.toF32(from, src))
+			k.op("mov.f32", dst, k.toF32(from, src))
 		case from.bits == 16 && to.cls == clsF64:
-			k.emit("cvt.f64.f32 %s, %s;", dst, k.toF32(from, src))
+			k.op("cvt.f64.f32", dst, k.toF32(from, src))
 		case from.cls == clsF32 && to.cls == clsF64:
-			k.emit("cvt.f64.f32 %s, %s;", dst, src)
+			k.op("cvt.f64.f32", dst, src)
 		case from.cls == clsF64 && to.cls == clsF32:
-			k.emit("cvt.rn.f32.f64 %s, %s;", dst, src)
+			k.op("cvt.rn.f32.f64", dst, src)
 		case from.cls == clsF64 && to.bits == 16 && !to.bf16:
-			k.emit("cvt.rn.f16.f64 %s, %s;", dst, src)
+			k.op("cvt.rn.f16.f64", dst, src)
 		case from.cls == clsF32 && to.bits == 16:
 			k.fromF32(to, dst, src)
 		case from.bits == 16 && to.bits == 16:
@@ -485,12 +535,12 @@ func (k *kernel) cast(name string, from, to scalar, dst, src string) error {
 		switch {
 		case to.bf16:
 			f := k.newReg(clsF32)
-			k.emit("cvt.rn.f32.%s %s, %s;", it, f, src)
-			k.emit("cvt.rn.bf16.f32 %s, %s;", dst, f)
+			k.op("cvt.rn.f32."+it, f, src)
+			k.op("cvt.rn.bf16.f32", dst, f)
 		case to.bits == 16:
-			k.emit("cvt.rn.f16.%s %s, %s;", it, dst, src)
+			k.op("cvt.rn.f16."+it, dst, src)
 		default:
-			k.emit("cvt.rn.f%d.%s %s, %s;", to.bits, it, dst, src)
+			k.op(fmt.Sprintf("cvt.rn.f%d.%s", to.bits, it), dst, src)
 		}
 	case "arith.fptosi", "arith.fptoui":
 		signed := name == "arith.fptosi"
@@ -505,7 +555,7 @@ func (k *kernel) cast(name string, from, to scalar, dst, src string) error {
 		if to.bits == 8 {
 			ot = map[bool]string{true: "s16", false: "u16"}[signed]
 		}
-		k.emit("cvt.rzi.%s.f%d %s, %s;", ot, from.bits, dst, src)
+		k.op(fmt.Sprintf("cvt.rzi.%s.f%d", ot, from.bits), dst, src)
 	case "arith.bitcast", "tt.bitcast":
 		if from.bits != to.bits {
 			return fmt.Errorf("bitcast between %d and %d bits", from.bits, to.bits)
@@ -514,31 +564,32 @@ func (k *kernel) cast(name string, from, to scalar, dst, src string) error {
 			k.mov(to, dst, src)
 			return nil
 		}
-		k.emit("mov.%s %s, %s;", to.bitSuffix(), dst, src)
+		k.op("mov."+to.bitSuffix(), dst, src)
 	case "tt.ptr_to_int", "tt.int_to_ptr":
-		k.emit("mov.b64 %s, %s;", dst, src)
+		k.op("mov.b64", dst, src)
 	default:
 		return fmt.Errorf("cast %s is not supported", name)
 	}
 	return nil
 }
 
-func init() {
+// arithOps adds this file's ops to the table.
+func arithOps(t *table) {
 	for n := range intBinary {
-		register(emitIntBinary, n)
+		t.register(emitIntBinary, n)
 	}
 	for n := range floatBinary {
-		register(emitFloatOp, n)
+		t.register(emitFloatOp, n)
 	}
 	for n := range floatApprox {
-		register(emitFloatApprox, n)
+		t.register(emitFloatApprox, n)
 	}
-	register(emitAbsI, "math.absi")
-	register(emitCmpI, "arith.cmpi")
-	register(emitCmpF, "arith.cmpf")
-	register(emitSelect, "arith.select")
-	register(emitConstant, "arith.constant")
-	register(emitCast, "arith.extsi", "arith.extui", "arith.trunci", "arith.index_cast", "arith.index_castui",
+	t.register(emitAbsI, "math.absi")
+	t.register(emitCmpI, "arith.cmpi")
+	t.register(emitCmpF, "arith.cmpf")
+	t.register(emitSelect, "arith.select")
+	t.register(emitConstant, "arith.constant")
+	t.register(emitCast, "arith.extsi", "arith.extui", "arith.trunci", "arith.index_cast", "arith.index_castui",
 		"arith.extf", "arith.truncf", "arith.sitofp", "arith.uitofp", "arith.fptosi", "arith.fptoui",
 		"arith.bitcast", "tt.bitcast", "tt.ptr_to_int", "tt.int_to_ptr")
 }

@@ -11,8 +11,11 @@
 //
 // # Structure
 //
-// Each op is lowered by an emit function found in a table keyed by op name
-// (emitters; each file registers its ops in init): arith.go (arith, math,
+// The output is typed PTX (package asm: module -> entry -> block ->
+// instruction, operands as Go values, one printer); Result.Module holds
+// it and Result.PTX its text. Each op is lowered by an emit function found
+// in a table keyed by op name, built per Lower call (newTable; each file
+// contributes its ops through a function such as arithOps): arith.go (arith, math,
 // casts), tensor.go (make_range, splat, broadcast, expand_dims, addptr,
 // program ids), mem.go (tt.load/tt.store), shared.go (local_alloc,
 // local_load/store, memdesc views, convert_layout, cp.async), dot.go
@@ -105,8 +108,8 @@
 // iteration registers, and a back edge; scf.if two labelled blocks that
 // copy their yields into the result registers.
 //
-// Finally a mark-and-sweep pass (dce.go) deletes instructions whose
-// results no effect needs (per-element pointers of non-leading vector
+// Finally a mark-and-sweep pass (asm.EliminateDead, on the instruction
+// values) deletes instructions whose results no effect needs (per-element pointers of non-leading vector
 // lanes, dead loop-carried copies), which ptxas would otherwise keep alive
 // across loops.
 //

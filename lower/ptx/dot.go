@@ -2,11 +2,11 @@ package ptx
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/sparsetriton/sp/dialect/tt"
 	"github.com/sparsetriton/sp/dialect/ttgpu"
 	"github.com/sparsetriton/sp/ir"
+	"github.com/sparsetriton/sp/lower/ptx/asm"
 )
 
 // Dot operands live in mma fragments, not in per-element registers.
@@ -27,7 +27,7 @@ import (
 // add plus one ldmatrix.
 type fragment struct {
 	opIdx, meta int
-	regs        [][][]string // [rep][kstep][register]
+	regs        [][][]asm.Operand // [rep][kstep][register]
 }
 
 // mmaOf returns the mma parent of a dot-operand encoding.
@@ -41,54 +41,54 @@ func mmaOf(d ttgpu.DotOperandEncoding) (ttgpu.NvidiaMmaEncoding, error) {
 
 // laneBits returns a prologue register with (lane >> shift & (n-1)) * mul
 // summed over the given terms, cached by key.
-func (k *kernel) laneExpr(terms ...[3]int64) string {
+func (k *kernel) laneExpr(terms ...[3]int64) asm.Operand {
 	key := fmt.Sprintf("lane:%v", terms)
 	if r, ok := k.proCache[key]; ok {
 		return r
 	}
 	r := k.newReg(clsB32)
-	k.emitPro("mov.u32 %s, 0;", r)
+	k.proOp("mov.u32", r, zero)
 	for _, t := range terms {
 		f := k.bitField(k.lane, int(t[0]), t[1])
-		if f == "0" {
+		if f == zero {
 			continue
 		}
-		k.emitPro("mad.lo.u32 %s, %s, %d, %s;", r, f, t[2], r)
+		k.proOp("mad.lo.u32", r, f, imm(t[2]), r)
 	}
 	k.proCache[key] = r
 	return r
 }
 
-// addPro returns a prologue register a + b (either may be "0").
-func (k *kernel) addPro(a, b string) string {
+// addPro returns a prologue register a + b (either may be zero).
+func (k *kernel) addPro(a, b asm.Operand) asm.Operand {
 	switch {
-	case a == "0":
+	case a == zero:
 		return b
-	case b == "0":
+	case b == zero:
 		return a
 	}
-	key := "add:" + a + ":" + b
+	key := fmt.Sprintf("add:%v:%v", a, b)
 	if r, ok := k.proCache[key]; ok {
 		return r
 	}
 	r := k.newReg(clsB32)
-	k.emitPro("add.u32 %s, %s, %s;", r, a, b)
+	k.proOp("add.u32", r, a, b)
 	k.proCache[key] = r
 	return r
 }
 
 // warpBase returns ((warpIdx * tile) & (S-1)) as a prologue register.
-func (k *kernel) warpBase(w string, tile, S int64) string {
-	if w == "0" {
-		return "0"
+func (k *kernel) warpBase(w asm.Operand, tile, S int64) asm.Operand {
+	if w == zero {
+		return zero
 	}
-	key := fmt.Sprintf("wbase:%s:%d:%d", w, tile, S)
+	key := fmt.Sprintf("wbase:%v:%d:%d", w, tile, S)
 	if r, ok := k.proCache[key]; ok {
 		return r
 	}
 	r := k.newReg(clsB32)
-	k.emitPro("mul.lo.u32 %s, %s, %d;", r, w, tile)
-	k.emitPro("and.b32 %s, %s, %d;", r, r, S-1)
+	k.proOp("mul.lo.u32", r, w, imm(tile))
+	k.proOp("and.b32", r, r, imm(S-1))
 	k.proCache[key] = r
 	return r
 }
@@ -128,8 +128,8 @@ func (k *kernel) loadDotOperand(op *ir.Operation, m *memRef, rt ir.RankedTensorT
 	return nil
 }
 
-func (k *kernel) ldmatrix(num int, trans bool, addr string) []string {
-	regs := make([]string, num)
+func (k *kernel) ldmatrix(num int, trans bool, addr asm.Addr) []asm.Operand {
+	regs := make([]asm.Operand, num)
 	for i := range regs {
 		regs[i] = k.newReg(clsB32)
 	}
@@ -137,14 +137,14 @@ func (k *kernel) ldmatrix(num int, trans bool, addr string) []string {
 	if trans {
 		t = ".trans"
 	}
-	k.emit("ldmatrix.sync.aligned.m8n8.x%d%s.shared.b16 {%s}, %s;", num, t, strings.Join(regs, ", "), addr)
+	k.op(fmt.Sprintf("ldmatrix.sync.aligned.m8n8.x%d%s.shared.b16", num, t), asm.Vec(regs), addr)
 	return regs
 }
 
 // loadA: one ldmatrix.x4 per (m, k step). Matrix i (lanes 8i..8i+7 give
 // its line addresses) covers rows 8*(i&1).., columns 8*(i>>1)..; the
 // operand is transposed (.trans) when M is the contiguous dim.
-func (k *kernel) loadA(f *fragment, m *memRef, rt ir.RankedTensorType, warpM string, wm int64) error {
+func (k *kernel) loadA(f *fragment, m *memRef, rt ir.RankedTensorType, warpM asm.Operand, wm int64) error {
 	M, K := rt.Shape[0], rt.Shape[1]
 	if M < 16 || K < 16 || K%16 != 0 {
 		return fmt.Errorf("A operand %dx%d: need M >= 16 and K a multiple of 16", M, K)
@@ -154,7 +154,7 @@ func (k *kernel) loadA(f *fragment, m *memRef, rt ir.RankedTensorType, warpM str
 	}
 	trans := m.contig == 0
 	rowBase := k.warpBase(warpM, 16, M)
-	var outerLane, kLane string
+	var outerLane, kLane asm.Operand
 	if !trans {
 		outerLane = k.laneExpr([3]int64{0, 8, 1}, [3]int64{3, 2, 8}) // j + 8*(i&1)
 		kLane = k.laneExpr([3]int64{4, 2, 8})                        // 8*(i>>1)
@@ -164,7 +164,7 @@ func (k *kernel) loadA(f *fragment, m *memRef, rt ir.RankedTensorType, warpM str
 	}
 	outer := k.addPro(rowBase, outerLane)
 	reps := max(1, M/(16*wm))
-	f.regs = make([][][]string, reps)
+	f.regs = make([][][]asm.Operand, reps)
 	for r := int64(0); r < reps; r++ {
 		for kk := int64(0); kk < K/16; kk++ {
 			addr := k.elemAddr(m, affine{outer, r * 16 * wm}, affine{kLane, kk * 16})
@@ -177,7 +177,7 @@ func (k *kernel) loadA(f *fragment, m *memRef, rt ir.RankedTensorType, warpM str
 // loadB: one ldmatrix.x4 per pair of n repetitions and k step (x2 when
 // the warp has a single n repetition). Matrix i covers n repetition
 // 2p + (i>>1) and k rows 8*(i&1)..; transposed when N is contiguous.
-func (k *kernel) loadB(f *fragment, m *memRef, rt ir.RankedTensorType, warpN string, wn int64) error {
+func (k *kernel) loadB(f *fragment, m *memRef, rt ir.RankedTensorType, warpN asm.Operand, wn int64) error {
 	K, N := rt.Shape[0], rt.Shape[1]
 	if N < 8 || K < 16 || K%16 != 0 {
 		return fmt.Errorf("B operand %dx%d: need N >= 8 and K a multiple of 16", K, N)
@@ -188,7 +188,7 @@ func (k *kernel) loadB(f *fragment, m *memRef, rt ir.RankedTensorType, warpN str
 	trans := m.contig == 1
 	colBase := k.warpBase(warpN, 8, N)
 	reps := max(1, N/(8*wn))
-	var outerLane, kLane string
+	var outerLane, kLane asm.Operand
 	if trans {
 		outerLane = k.laneExpr([3]int64{4, 2, 8 * wn})
 		kLane = k.laneExpr([3]int64{0, 8, 1}, [3]int64{3, 2, 8})
@@ -197,9 +197,9 @@ func (k *kernel) loadB(f *fragment, m *memRef, rt ir.RankedTensorType, warpN str
 		kLane = k.laneExpr([3]int64{3, 2, 8})
 	}
 	outer := k.addPro(colBase, outerLane)
-	f.regs = make([][][]string, reps)
+	f.regs = make([][][]asm.Operand, reps)
 	for r := range f.regs {
-		f.regs[r] = make([][]string, K/16)
+		f.regs[r] = make([][]asm.Operand, K/16)
 	}
 	for p := int64(0); p < reps; p += 2 {
 		for kk := int64(0); kk < K/16; kk++ {
@@ -224,7 +224,7 @@ func (k *kernel) loadB(f *fragment, m *memRef, rt ir.RankedTensorType, warpN str
 // (ptx.md §1.5, selector 0): one aligned 32-bit word at column
 // 32kk + 16(t&1) + 2g (swizzle.MetaWordColumn). Lanes t = 2, 3 read the
 // same words as t - 2 (a broadcast); the instruction ignores them.
-func (k *kernel) loadMeta(f *fragment, m *memRef, rt ir.RankedTensorType, warpM string, wm int64) error {
+func (k *kernel) loadMeta(f *fragment, m *memRef, rt ir.RankedTensorType, warpM asm.Operand, wm int64) error {
 	bands, K := rt.Shape[0], rt.Shape[1]
 	if m.elem.bits != 16 {
 		return fmt.Errorf("metadata must be i16, got %d-bit elements", m.elem.bits)
@@ -237,13 +237,13 @@ func (k *kernel) loadMeta(f *fragment, m *memRef, rt ir.RankedTensorType, warpM 
 	}
 	bandBase := k.warpBase(warpM, 1, bands)
 	reps := max(1, bands/wm)
-	f.regs = make([][][]string, reps)
+	f.regs = make([][][]asm.Operand, reps)
 	col := k.laneExpr([3]int64{2, 8, 2}, [3]int64{0, 2, 16}) // 2g + 16*(t&1)
 	for r := int64(0); r < reps; r++ {
 		for kk := int64(0); kk < K/32; kk++ {
 			e := k.newReg(clsB32)
-			k.emit("ld.shared.b32 %s, %s;", e, k.elemAddr(m, affine{bandBase, r * wm}, affine{col, kk * 32}))
-			f.regs[r] = append(f.regs[r], []string{e})
+			k.op("ld.shared.b32", e, k.elemAddr(m, affine{bandBase, r * wm}, affine{col, kk * 32}))
+			f.regs[r] = append(f.regs[r], []asm.Operand{e})
 		}
 	}
 	return nil
@@ -320,7 +320,7 @@ func emitDot(k *kernel, op *ir.Operation) error {
 	if k.opts.OrderedMetadata {
 		sp = "sp::ordered_metadata"
 	}
-	acc := func(m, n int) []string {
+	acc := func(m, n int) []asm.Operand {
 		i := (m*repN + n) * 4
 		return res.regs[i : i+4]
 	}
@@ -334,25 +334,26 @@ func emitDot(k *kernel, op *ir.Operation) error {
 					src = c[i : i+4]
 				}
 				if sparse {
-					bregs := append(append([]string(nil), b.frag.regs[n][2*kk]...), b.frag.regs[n][2*kk+1]...)
-					k.emit("mma.%s.sync.aligned.m16n8k32.row.col.f32.%s.%s.f32 {%s}, {%s}, {%s}, {%s}, %s, 0x0;", sp, in, in,
-						strings.Join(d, ", "), strings.Join(a.frag.regs[m][kk], ", "), strings.Join(bregs, ", "), strings.Join(src, ", "), e.frag.regs[m][kk][0])
+					bregs := append(append([]asm.Operand(nil), b.frag.regs[n][2*kk]...), b.frag.regs[n][2*kk+1]...)
+					k.op("mma."+sp+".sync.aligned.m16n8k32.row.col.f32."+in+"."+in+".f32", asm.Vec(d),
+						asm.Vec(a.frag.regs[m][kk]), asm.Vec(bregs), asm.Vec(src), e.frag.regs[m][kk][0], asm.HexImm{V: 0, Digits: 1})
 				} else {
-					k.emit("mma.sync.aligned.m16n8k16.row.col.f32.%s.%s.f32 {%s}, {%s}, {%s}, {%s};", in, in,
-						strings.Join(d, ", "), strings.Join(a.frag.regs[m][kk], ", "), strings.Join(b.frag.regs[n][kk], ", "), strings.Join(src, ", "))
+					k.op("mma.sync.aligned.m16n8k16.row.col.f32."+in+"."+in+".f32", asm.Vec(d),
+						asm.Vec(a.frag.regs[m][kk]), asm.Vec(b.frag.regs[n][kk]), asm.Vec(src))
 				}
 			}
 		}
 	}
 	if kSteps == 0 {
 		for i := range res.regs {
-			k.emit("mov.f32 %s, %s;", res.regs[i], c[i])
+			k.op("mov.f32", res.regs[i], c[i])
 		}
 	}
 	k.set(op.Result(0), res)
 	return nil
 }
 
-func init() {
-	register(emitDot, "tt.dot")
+// dotOps adds this file's ops to the table.
+func dotOps(t *table) {
+	t.register(emitDot, "tt.dot")
 }

@@ -11,12 +11,12 @@ import (
 	"github.com/sergi/go-diff/diffmatchpatch"
 
 	"github.com/sparsetriton/sp/dialect/all"
+	"github.com/sparsetriton/sp/parser"
 	"github.com/sparsetriton/sp/pass"
 	"github.com/sparsetriton/sp/passes/decompose"
 	"github.com/sparsetriton/sp/passes/encoding"
 	"github.com/sparsetriton/sp/passes/tensorptr"
 	"github.com/sparsetriton/sp/passes/transform"
-	"github.com/sparsetriton/sp/parser"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden PTX files in testdata/golden")

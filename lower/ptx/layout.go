@@ -6,6 +6,7 @@ import (
 
 	"github.com/sparsetriton/sp/dialect/ttgpu"
 	"github.com/sparsetriton/sp/ir"
+	"github.com/sparsetriton/sp/lower/ptx/asm"
 )
 
 // threadMap says which elements of a distributed tensor one thread holds:
@@ -16,7 +17,7 @@ import (
 // tensor) hold the same coordinates.
 type threadMap struct {
 	shape []int64
-	base  []string
+	base  []asm.Operand
 	offs  [][]int64
 	// order is the dimension order, fastest first (for vectorization).
 	order []int
@@ -134,7 +135,7 @@ func (k *kernel) blockedMap(shape []int64, l ttgpu.BlockedEncoding) (*threadMap,
 	if warps != k.numWarps {
 		return nil, fmt.Errorf("warpsPerCTA %v covers %d warps, but the module has num-warps = %d", l.WarpsPerCTA, warps, k.numWarps)
 	}
-	tm := &threadMap{shape: shape, base: make([]string, r), order: append([]int(nil), l.Order...)}
+	tm := &threadMap{shape: shape, base: make([]asm.Operand, r), order: append([]int(nil), l.Order...)}
 	laneShift, warpShift := 0, 0
 	perDim := make([][]int64, r)
 	for _, d := range l.Order {
@@ -143,7 +144,7 @@ func (k *kernel) blockedMap(shape []int64, l ttgpu.BlockedEncoding) (*threadMap,
 		if S > spt {
 			tm.base[d] = k.blockedBase(laneShift, tpw, warpShift, wpc, spt, S)
 		} else {
-			tm.base[d] = "0"
+			tm.base[d] = zero
 		}
 		tile := spt * tpw * wpc
 		reps := int64(1)
@@ -191,7 +192,7 @@ func product(perDim [][]int64, order []int) [][]int64 {
 
 // blockedBase emits (in the prologue, cached) the base coordinate
 // ((lane>>ls & (tpw-1)) + tpw*(warp>>ws & (wpc-1))) * spt & (S-1).
-func (k *kernel) blockedBase(ls int, tpw int64, ws int, wpc int64, spt, S int64) string {
+func (k *kernel) blockedBase(ls int, tpw int64, ws int, wpc int64, spt, S int64) asm.Operand {
 	key := fmt.Sprintf("blocked:%d:%d:%d:%d:%d:%d", ls, tpw, ws, wpc, spt, S)
 	if r, ok := k.proCache[key]; ok {
 		return r
@@ -200,40 +201,40 @@ func (k *kernel) blockedBase(ls int, tpw int64, ws int, wpc int64, spt, S int64)
 	wi := k.bitField(k.warp, ws, wpc)
 	r := k.newReg(clsB32)
 	switch {
-	case wi == "0":
-		k.emitPro("mov.u32 %s, %s;", r, li)
-	case li == "0":
-		k.emitPro("shl.b32 %s, %s, %d;", r, wi, log2(tpw))
+	case wi == zero:
+		k.proOp("mov.u32", r, li)
+	case li == zero:
+		k.proOp("shl.b32", r, wi, imm(log2(tpw)))
 	default:
-		k.emitPro("mad.lo.u32 %s, %s, %d, %s;", r, wi, tpw, li)
+		k.proOp("mad.lo.u32", r, wi, imm(tpw), li)
 	}
 	if spt > 1 {
-		k.emitPro("shl.b32 %s, %s, %d;", r, r, log2(spt))
+		k.proOp("shl.b32", r, r, imm(log2(spt)))
 	}
-	k.emitPro("and.b32 %s, %s, %d;", r, r, S-1)
+	k.proOp("and.b32", r, r, imm(S-1))
 	k.proCache[key] = r
 	return r
 }
 
-// bitField returns (src >> shift) & (n-1) as a prologue register, or "0"
+// bitField returns (src >> shift) & (n-1) as a prologue register, or zero
 // when n == 1.
-func (k *kernel) bitField(src string, shift int, n int64) string {
+func (k *kernel) bitField(src asm.Reg, shift int, n int64) asm.Operand {
 	if n == 1 {
-		return "0"
+		return zero
 	}
-	key := fmt.Sprintf("bits:%s:%d:%d", src, shift, n)
+	key := fmt.Sprintf("bits:%v:%d:%d", src, shift, n)
 	if r, ok := k.proCache[key]; ok {
 		return r
 	}
 	r := k.newReg(clsB32)
-	k.emitPro("bfe.u32 %s, %s, %d, %d;", r, src, shift, log2(n))
+	k.proOp("bfe.u32", r, src, imm(shift), imm(log2(n)))
 	k.proCache[key] = r
 	return r
 }
 
 // mmaWarp returns the warp's (row, column) position in an nvidia_mma v2
 // layout: warpM = warp % wm, warpN = (warp / wm) % wn.
-func (k *kernel) mmaWarp(l ttgpu.NvidiaMmaEncoding) (string, string) {
+func (k *kernel) mmaWarp(l ttgpu.NvidiaMmaEncoding) (asm.Operand, asm.Operand) {
 	wm, wn := int64(l.WarpsPerCTA[0]), int64(l.WarpsPerCTA[1])
 	return k.bitField(k.warp, 0, wm), k.bitField(k.warp, log2(wm), wn)
 }
@@ -257,25 +258,27 @@ func (k *kernel) mmaMap(shape []int64, l ttgpu.NvidiaMmaEncoding) (*threadMap, e
 	}
 	key := fmt.Sprintf("mmabase:%d:%d:%d:%d", wm, wn, M, N)
 	base, ok := k.proCache[key+":0"]
-	var base1 string
+	var base1 asm.Operand
 	if ok {
 		base1 = k.proCache[key+":1"]
 	} else {
 		wM, wN := k.mmaWarp(l)
 		g := k.bitField(k.lane, 2, 8)
 		t := k.bitField(k.lane, 0, 4)
-		base, base1 = "0", "0"
+		base, base1 = zero, zero
 		if M > 1 {
-			base = k.newReg(clsB32)
-			k.emitWarpBase(base, wM, 16, M, g, 1)
+			r := k.newReg(clsB32)
+			k.emitWarpBase(r, wM, 16, M, g, 1)
+			base = r
 		}
 		if N > 1 {
-			base1 = k.newReg(clsB32)
-			k.emitWarpBase(base1, wN, 8, N, t, 2)
+			r := k.newReg(clsB32)
+			k.emitWarpBase(r, wN, 8, N, t, 2)
+			base1 = r
 		}
 		k.proCache[key+":0"], k.proCache[key+":1"] = base, base1
 	}
-	tm := &threadMap{shape: shape, base: []string{base, base1}, order: []int{1, 0}}
+	tm := &threadMap{shape: shape, base: []asm.Operand{base, base1}, order: []int{1, 0}}
 	repM, repN := max(1, M/(16*wm)), max(1, N/(8*wn))
 	for m := int64(0); m < repM; m++ {
 		for n := int64(0); n < repN; n++ {
@@ -295,33 +298,33 @@ func (k *kernel) mmaMap(shape []int64, l ttgpu.NvidiaMmaEncoding) (*threadMap, e
 }
 
 // emitWarpBase writes dst = ((w*tile) & (S-1)) + x*mul in the prologue.
-func (k *kernel) emitWarpBase(dst, w string, tile, S int64, x string, mul int64) {
-	if w == "0" {
-		k.emitPro("mul.lo.u32 %s, %s, %d;", dst, x, mul)
+func (k *kernel) emitWarpBase(dst asm.Reg, w asm.Operand, tile, S int64, x asm.Operand, mul int64) {
+	if w == zero {
+		k.proOp("mul.lo.u32", dst, x, imm(mul))
 		return
 	}
-	k.emitPro("mul.lo.u32 %s, %s, %d;", dst, w, tile)
-	k.emitPro("and.b32 %s, %s, %d;", dst, dst, S-1)
-	k.emitPro("mad.lo.u32 %s, %s, %d, %s;", dst, x, mul, dst)
+	k.proOp("mul.lo.u32", dst, w, imm(tile))
+	k.proOp("and.b32", dst, dst, imm(S-1))
+	k.proOp("mad.lo.u32", dst, x, imm(mul), dst)
 }
 
 // coord returns a register (or immediate) holding coordinate d of
 // element i: base[d] + offs[i][d]. Emitted in the body (cheap adds that
 // ptxas folds).
-func (k *kernel) coord(tm *threadMap, i, d int) string {
+func (k *kernel) coord(tm *threadMap, i, d int) asm.Operand {
 	b, o := tm.base[d], tm.offs[i][d]
-	if b == "0" {
-		return fmt.Sprint(o)
+	if b == zero {
+		return imm(o)
 	}
 	if o == 0 {
 		return b
 	}
-	key := fmt.Sprintf("coord:%s:%d", b, o)
+	key := fmt.Sprintf("coord:%v:%d", b, o)
 	if r, ok := k.proCache[key]; ok {
 		return r
 	}
 	r := k.newReg(clsB32)
-	k.emitPro("add.u32 %s, %s, %d;", r, b, o)
+	k.proOp("add.u32", r, b, imm(o))
 	k.proCache[key] = r
 	return r
 }

@@ -2,10 +2,10 @@ package ptx
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/sparsetriton/sp/dialect/tt"
 	"github.com/sparsetriton/sp/ir"
+	"github.com/sparsetriton/sp/lower/ptx/asm"
 )
 
 // Global loads and stores. A thread's elements are grouped into runs of
@@ -82,14 +82,14 @@ func runsContiguous(tm *threadMap, o, vec int) bool {
 
 // packWords packs run registers into .b32 words (16-bit elements two per
 // word); 32-bit and 64-bit elements are used as they are.
-func (k *kernel) packWords(s scalar, regs []string) []string {
+func (k *kernel) packWords(s scalar, regs []asm.Operand) []asm.Operand {
 	if s.bits != 16 {
 		return regs
 	}
-	var words []string
+	var words []asm.Operand
 	for i := 0; i+1 < len(regs); i += 2 {
 		w := k.newReg(clsB32)
-		k.emit("mov.b32 %s, {%s, %s};", w, regs[i], regs[i+1])
+		k.op("mov.b32", w, asm.Vec{regs[i], regs[i+1]})
 		words = append(words, w)
 	}
 	return words
@@ -140,7 +140,7 @@ func emitLoad(k *kernel, op *ir.Operation) error {
 	if err != nil {
 		return err
 	}
-	var masks, others []string
+	var masks, others []asm.Operand
 	if mask != nil {
 		if masks, err = k.regsOf(mask); err != nil {
 			return err
@@ -158,30 +158,31 @@ func emitLoad(k *kernel, op *ir.Operation) error {
 	ty, lanes := accessType(s, vec)
 	for i := 0; i < len(res.regs); i += vec {
 		run := res.regs[i : i+vec]
-		pred := ""
-		if masks != nil {
-			pred = "@" + masks[i] + " "
+		guard := func(in *asm.Instr) {
+			if masks != nil {
+				in.If(k.predReg(masks[i]), false)
+			}
 		}
 		if s.cls == clsPred || s.bits == 8 {
 			// Bytes: one ld.global.u8 (or s8) per element.
 			t := k.newReg(clsB16)
 			if masks != nil {
-				k.emit("mov.u16 %s, 0;", t)
+				k.op("mov.u16", t, zero)
 				if others != nil {
 					k.movPacked(s, t, others[i])
 				}
 			}
-			k.emit("%sld.global.%s %s, [%s];", pred, map[bool]string{true: "u8", false: "s8"}[s.cls == clsPred], t, ptrs[i])
+			guard(k.op("ld.global."+map[bool]string{true: "u8", false: "s8"}[s.cls == clsPred], t, asm.Addr{Base: ptrs[i]}))
 			if s.cls == clsPred {
-				k.emit("setp.ne.u16 %s, %s, 0;", run[0], t)
+				k.op("setp.ne.u16", run[0], t, zero)
 			} else {
-				k.emit("mov.b16 %s, %s;", run[0], t)
+				k.op("mov.b16", run[0], t)
 			}
 			continue
 		}
 		dst := run
 		if ty == "b32" && s.bits == 16 {
-			dst = make([]string, lanes)
+			dst = make([]asm.Operand, lanes)
 			for j := range dst {
 				dst[j] = k.newReg(clsB32)
 			}
@@ -191,18 +192,18 @@ func emitLoad(k *kernel, op *ir.Operation) error {
 			for j := range dst {
 				switch {
 				case others == nil:
-					k.emit("mov.%s %s, %s;", zeroType(ty), dst[j], zeroImm(ty))
+					k.op("mov."+zeroType(ty), dst[j], zeroImm(ty))
 				case len(dst) == len(run):
 					k.mov(s, dst[j], others[i+j])
 				default:
-					k.emit("mov.b32 %s, {%s, %s};", dst[j], others[i+2*j], others[i+2*j+1])
+					k.op("mov.b32", dst[j], asm.Vec{others[i+2*j], others[i+2*j+1]})
 				}
 			}
 		}
-		k.emit("%sld.global%s.%s %s, [%s];", pred, vecSuffix(lanes), ty, braceList(dst, lanes > 1), ptrs[i])
+		guard(k.op("ld.global"+vecSuffix(lanes)+"."+ty, braceList(dst, lanes > 1), asm.Addr{Base: ptrs[i]}))
 		if len(dst) != len(run) {
 			for j, w := range dst {
-				k.emit("mov.b32 {%s, %s}, %s;", run[2*j], run[2*j+1], w)
+				k.op("mov.b32", asm.Vec{run[2*j], run[2*j+1]}, w)
 			}
 		}
 	}
@@ -222,29 +223,30 @@ func zeroType(ty string) string {
 	return "u32"
 }
 
-func zeroImm(ty string) string {
+func zeroImm(ty string) asm.Operand {
 	switch ty {
 	case "f32":
-		return "0f00000000"
+		return asm.FloatImm{}
 	case "f64":
-		return "0d0000000000000000"
+		return asm.FloatImm{Double: true}
 	}
-	return "0"
+	return zero
 }
 
-func (k *kernel) movPacked(s scalar, dst, src string) {
+func (k *kernel) movPacked(s scalar, dst, src asm.Operand) {
 	if s.cls == clsPred {
-		k.emit("selp.u16 %s, 1, 0, %s;", dst, src)
+		k.op("selp.u16", dst, imm(1), zero, src)
 		return
 	}
-	k.emit("mov.b16 %s, %s;", dst, src)
+	k.op("mov.b16", dst, src)
 }
 
-func braceList(regs []string, brace bool) string {
+// braceList is regs as a brace group, or its only register.
+func braceList(regs []asm.Operand, brace bool) asm.Operand {
 	if !brace {
 		return regs[0]
 	}
-	return "{" + strings.Join(regs, ", ") + "}"
+	return asm.Vec(regs)
 }
 
 func emitStore(k *kernel, op *ir.Operation) error {
@@ -272,7 +274,7 @@ func emitStore(k *kernel, op *ir.Operation) error {
 	if err != nil {
 		return err
 	}
-	var masks []string
+	var masks []asm.Operand
 	if mask != nil {
 		if masks, err = k.regsOf(mask); err != nil {
 			return err
@@ -280,9 +282,10 @@ func emitStore(k *kernel, op *ir.Operation) error {
 	}
 	ty, lanes := accessType(s, vec)
 	for i := 0; i < len(vals); i += vec {
-		pred := ""
-		if masks != nil {
-			pred = "@" + masks[i] + " "
+		guard := func(in *asm.Instr) {
+			if masks != nil {
+				in.If(k.predReg(masks[i]), false)
+			}
 		}
 		if s.cls == clsPred || s.bits == 8 {
 			t := vals[i]
@@ -290,19 +293,20 @@ func emitStore(k *kernel, op *ir.Operation) error {
 				t = k.newReg(clsB16)
 				k.movPacked(s, t, vals[i])
 			}
-			k.emit("%sst.global.u8 [%s], %s;", pred, ptrs[i], t)
+			guard(k.eff("st.global.u8", asm.Addr{Base: ptrs[i]}, t))
 			continue
 		}
 		src := k.packWords(s, vals[i:i+vec])
 		if ty == "b16" {
 			src = vals[i : i+1]
 		}
-		k.emit("%sst.global%s.%s [%s], %s;", pred, vecSuffix(lanes), ty, ptrs[i], braceList(src, lanes > 1))
+		guard(k.eff("st.global"+vecSuffix(lanes)+"."+ty, asm.Addr{Base: ptrs[i]}, braceList(src, lanes > 1)))
 	}
 	return nil
 }
 
-func init() {
-	register(emitLoad, "tt.load")
-	register(emitStore, "tt.store")
+// memOps adds this file's ops to the table.
+func memOps(t *table) {
+	t.register(emitLoad, "tt.load")
+	t.register(emitStore, "tt.store")
 }

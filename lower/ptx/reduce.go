@@ -5,6 +5,7 @@ import (
 
 	"github.com/sparsetriton/sp/dialect/ttgpu"
 	"github.com/sparsetriton/sp/ir"
+	"github.com/sparsetriton/sp/lower/ptx/asm"
 )
 
 // tt.reduce in three levels: (1) inside a thread, the elements that share
@@ -64,18 +65,18 @@ func splitAxisOf(enc ir.Attribute, shape []int64, axis int) (axisSplit, error) {
 }
 
 // combine emits the combiner region on (a..., b...) and returns its results.
-func (k *kernel) combine(op *ir.Operation, a, b []string) ([]string, error) {
+func (k *kernel) combine(op *ir.Operation, a, b []asm.Operand) ([]asm.Operand, error) {
 	blk := op.Regions[0].Blocks[0]
 	n := len(a)
 	for i := 0; i < n; i++ {
-		k.set(blk.Arg(i), &val{regs: []string{a[i]}})
-		k.set(blk.Arg(n+i), &val{regs: []string{b[i]}})
+		k.set(blk.Arg(i), &val{regs: []asm.Operand{a[i]}})
+		k.set(blk.Arg(n+i), &val{regs: []asm.Operand{b[i]}})
 	}
 	if err := k.block(blk); err != nil {
 		return nil, err
 	}
 	ret := blk.Terminator()
-	out := make([]string, ret.NumOperands())
+	out := make([]asm.Operand, ret.NumOperands())
 	for i, v := range ret.Operands() {
 		r, err := k.regsOf(v)
 		if err != nil {
@@ -87,10 +88,10 @@ func (k *kernel) combine(op *ir.Operation, a, b []string) ([]string, error) {
 }
 
 // shuffle returns lane (lane ^ mask)'s copy of register r of kind s.
-func (k *kernel) shuffle(s scalar, r string, mask int) string {
-	shfl := func(src string) string {
+func (k *kernel) shuffle(s scalar, r asm.Operand, mask int) asm.Operand {
+	shfl := func(src asm.Operand) asm.Operand {
 		d := k.newReg(clsB32)
-		k.emit("shfl.sync.bfly.b32 %s, %s, %d, 31, -1;", d, src, mask)
+		k.op("shfl.sync.bfly.b32", d, src, imm(mask), imm(31), imm(-1))
 		return d
 	}
 	switch s.cls {
@@ -98,27 +99,28 @@ func (k *kernel) shuffle(s scalar, r string, mask int) string {
 		return shfl(r)
 	case clsF32:
 		t := k.newReg(clsB32)
-		k.emit("mov.b32 %s, %s;", t, r)
+		k.op("mov.b32", t, r)
 		d := k.newReg(clsF32)
-		k.emit("mov.b32 %s, %s;", d, shfl(t))
+		k.op("mov.b32", d, shfl(t))
 		return d
 	case clsB16:
 		t := k.newReg(clsB32)
-		k.emit("cvt.u32.u16 %s, %s;", t, r)
+		k.op("cvt.u32.u16", t, r)
 		d := k.newReg(clsB16)
-		k.emit("cvt.u16.u32 %s, %s;", d, shfl(t))
+		k.op("cvt.u16.u32", d, shfl(t))
 		return d
 	case clsPred:
 		t := k.newReg(clsB32)
-		k.emit("selp.u32 %s, 1, 0, %s;", t, r)
+		k.op("selp.u32", t, imm(1), zero, r)
 		d := k.newReg(clsPred)
-		k.emit("setp.ne.u32 %s, %s, 0;", d, shfl(t))
+		k.op("setp.ne.u32", d, shfl(t), zero)
 		return d
 	}
 	lo, hi := k.newReg(clsB32), k.newReg(clsB32)
-	k.emit("mov.b64 {%s, %s}, %s;", lo, hi, r)
+	k.op("mov.b64", asm.Vec{lo, hi}, r)
 	d := k.newReg(s.cls)
-	k.emit("mov.b64 %s, {%s, %s};", d, shfl(lo), shfl(hi))
+	slo := shfl(lo)
+	k.op("mov.b64", d, asm.Vec{slo, shfl(hi)})
 	return d
 }
 
@@ -178,7 +180,7 @@ func emitReduce(k *kernel, op *ir.Operation) error {
 	}
 	nops := op.NumOperands()
 	kinds := make([]scalar, nops)
-	ins := make([][]string, nops)
+	ins := make([][]asm.Operand, nops)
 	for i, o := range op.Operands() {
 		if kinds[i], err = elemScalar(o.Type()); err != nil {
 			return err
@@ -189,10 +191,10 @@ func emitReduce(k *kernel, op *ir.Operation) error {
 	}
 	// (1) within the thread, grouped by the non-axis offsets.
 	var keys []string
-	acc := map[string][]string{}
+	acc := map[string][]asm.Operand{}
 	for e, off := range tm.offs {
 		key := offKey(off, axis)
-		x := make([]string, nops)
+		x := make([]asm.Operand, nops)
 		for i := range ins {
 			x[i] = ins[i][e]
 		}
@@ -210,7 +212,7 @@ func emitReduce(k *kernel, op *ir.Operation) error {
 	for b := 0; b < sp.laneBits; b++ {
 		mask := 1 << (sp.laneShift + b)
 		for _, key := range keys {
-			other := make([]string, nops)
+			other := make([]asm.Operand, nops)
 			for i, r := range acc[key] {
 				other[i] = k.shuffle(kinds[i], r, mask)
 			}
@@ -226,7 +228,7 @@ func emitReduce(k *kernel, op *ir.Operation) error {
 		}
 	}
 	for i, r := range op.Results() {
-		regs := make([]string, len(keys))
+		regs := make([]asm.Operand, len(keys))
 		for j, key := range keys {
 			regs[j] = acc[key][i]
 		}
@@ -245,7 +247,7 @@ func emitReduce(k *kernel, op *ir.Operation) error {
 }
 
 func (k *kernel) reduceWarps(op *ir.Operation, rt ir.RankedTensorType, axis int, sp axisSplit, tm *threadMap,
-	keys []string, acc map[string][]string, kinds []scalar) error {
+	keys []string, acc map[string][]asm.Operand, kinds []scalar) error {
 	W := int64(1) << sp.warpBits
 	// Linear index of each group's result element (row-major over the
 	// non-axis dims), from the first element of the group.
@@ -262,30 +264,26 @@ func (k *kernel) reduceWarps(op *ir.Operation, rt ir.RankedTensorType, axis int,
 			n *= s
 		}
 	}
-	linear := func(e int) string {
+	linear := func(e int) asm.Operand {
 		r := k.newReg(clsB32)
-		k.emit("mov.u32 %s, 0;", r)
+		k.op("mov.u32", r, zero)
 		for d := range rt.Shape {
 			if d == axis {
 				continue
 			}
-			k.emit("mul.lo.u32 %s, %s, %d;", r, r, rt.Shape[d])
-			k.emit("add.u32 %s, %s, %s;", r, r, k.coord(tm, e, d))
+			k.op("mul.lo.u32", r, r, imm(rt.Shape[d]))
+			k.op("add.u32", r, r, k.coord(tm, e, d))
 		}
 		return r
 	}
 	warpAxis := k.bitField(k.warp, sp.warpShift, W)
 	laneAxis := k.bitField(k.lane, sp.laneShift, int64(1)<<sp.laneBits)
 	writer := k.newReg(clsPred)
-	if laneAxis == "0" {
-		k.emit("setp.eq.u32 %s, 0, 0;", writer)
-	} else {
-		k.emit("setp.eq.u32 %s, %s, 0;", writer, laneAxis)
-	}
+	k.op("setp.eq.u32", writer, laneAxis, zero)
 	base := k.newReg(clsB32)
-	k.emit("add.u32 %s, %s, %d;", base, k.smemBase, k.smem.offset[op])
+	k.op("add.u32", base, k.smemBase, imm(k.smem.offset[op]))
 	k.beforeWrite()
-	addrs := map[string]string{}
+	addrs := map[string]asm.Operand{}
 	off := int64(0)
 	offsets := make([]int64, len(kinds))
 	for i, s := range kinds {
@@ -295,30 +293,31 @@ func (k *kernel) reduceWarps(op *ir.Operation, rt ir.RankedTensorType, axis int,
 	for _, key := range keys {
 		lin := linear(first[key])
 		slotBase := k.newReg(clsB32)
-		k.emit("mul.lo.u32 %s, %s, %d;", slotBase, lin, W)
+		k.op("mul.lo.u32", slotBase, lin, imm(W))
 		addrs[key] = slotBase
-		slot := slotBase
-		if warpAxis != "0" {
-			slot = k.newReg(clsB32)
-			k.emit("add.u32 %s, %s, %s;", slot, slotBase, warpAxis)
+		var slot asm.Operand = slotBase
+		if warpAxis != zero {
+			s := k.newReg(clsB32)
+			k.op("add.u32", s, slotBase, warpAxis)
+			slot = s
 		}
 		for i, s := range kinds {
 			a := k.newReg(clsB32)
-			k.emit("mad.lo.u32 %s, %s, %d, %s;", a, slot, s.bytes(), base)
-			k.emit("@%s st.shared.%s [%s+%d], %s;", writer, s.bitSuffix(), a, offsets[i], acc[key][i])
+			k.op("mad.lo.u32", a, slot, imm(s.bytes()), base)
+			k.eff("st.shared."+s.bitSuffix(), asm.Addr{Base: a, Disp: offsets[i]}, acc[key][i]).If(writer, false)
 		}
 	}
 	k.afterWrite()
 	k.beforeRead()
 	for _, key := range keys {
-		var res []string
+		var res []asm.Operand
 		for w := int64(0); w < W; w++ {
-			vals := make([]string, len(kinds))
+			vals := make([]asm.Operand, len(kinds))
 			for i, s := range kinds {
 				a := k.newReg(clsB32)
-				k.emit("mad.lo.u32 %s, %s, %d, %s;", a, addrs[key], s.bytes(), base)
+				k.op("mad.lo.u32", a, addrs[key], imm(s.bytes()), base)
 				v := k.newReg(s.cls)
-				k.emit("ld.shared.%s %s, [%s+%d];", s.bitSuffix(), v, a, offsets[i]+w*int64(s.bytes()))
+				k.op("ld.shared."+s.bitSuffix(), v, asm.Addr{Base: a, Disp: offsets[i] + w*int64(s.bytes())})
 				vals[i] = v
 			}
 			if res == nil {
@@ -336,7 +335,8 @@ func (k *kernel) reduceWarps(op *ir.Operation, rt ir.RankedTensorType, axis int,
 	return nil
 }
 
-func init() {
-	register(emitReduce, "tt.reduce")
-	scratchers["tt.reduce"] = reduceScratch
+// reduceOps adds this file's ops to the table.
+func reduceOps(t *table) {
+	t.register(emitReduce, "tt.reduce")
+	t.scratch["tt.reduce"] = reduceScratch
 }

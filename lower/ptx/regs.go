@@ -8,24 +8,22 @@ import (
 
 	"github.com/sparsetriton/sp/dialect/tt"
 	"github.com/sparsetriton/sp/ir"
+	"github.com/sparsetriton/sp/lower/ptx/asm"
 )
 
-// class is a PTX register class. Every SSA element gets one virtual
-// register of the class of its element type; ptxas does the allocation.
-type class uint8
+// class is a PTX register class (asm.Class). Every SSA element gets one
+// virtual register of the class of its element type; ptxas does the
+// allocation.
+type class = asm.Class
 
 const (
-	clsPred class = iota // i1
-	clsB16               // i8, i16, f16, bf16 (16-bit containers)
-	clsB32               // i32
-	clsB64               // i64, index, pointers
-	clsF32               // f32
-	clsF64               // f64
-	numClasses
+	clsPred = asm.Pred // i1
+	clsB16  = asm.B16  // i8, i16, f16, bf16 (16-bit containers)
+	clsB32  = asm.B32  // i32
+	clsB64  = asm.B64  // i64, index, pointers
+	clsF32  = asm.F32  // f32
+	clsF64  = asm.F64  // f64
 )
-
-var classPrefix = [numClasses]string{"%p", "%h", "%r", "%rd", "%f", "%fd"}
-var classDecl = [numClasses]string{".pred", ".b16", ".b32", ".b64", ".f32", ".f64"}
 
 // scalar describes an element type as the lowering sees it.
 type scalar struct {
@@ -108,29 +106,18 @@ func (s scalar) bitSuffix() string {
 }
 
 // newReg returns a fresh virtual register of class c.
-func (k *kernel) newReg(c class) string {
+func (k *kernel) newReg(c class) asm.Reg {
 	n := k.nregs[c]
 	k.nregs[c]++
-	return classPrefix[c] + strconv.Itoa(n)
+	return asm.Reg{Class: c, N: n}
 }
 
-// regDecls are the .reg declarations for every register used.
-func (k *kernel) regDecls() []string {
-	var out []string
-	for c := class(0); c < numClasses; c++ {
-		if k.nregs[c] > 0 {
-			out = append(out, fmt.Sprintf(".reg %s %s<%d>;", classDecl[c], classPrefix[c], k.nregs[c]))
-		}
-	}
-	return out
-}
-
-// floatImm writes v as a PTX hexadecimal immediate for f32 or f64.
-func floatImm(v float64, s scalar) string {
+// floatImm is v as a PTX hexadecimal immediate for f32 or f64.
+func floatImm(v float64, s scalar) asm.FloatImm {
 	if s.bits == 64 {
-		return fmt.Sprintf("0d%016X", math.Float64bits(v))
+		return asm.FloatImm{Bits: math.Float64bits(v), Double: true}
 	}
-	return fmt.Sprintf("0f%08X", math.Float32bits(float32(v)))
+	return asm.FloatImm{Bits: uint64(math.Float32bits(float32(v)))}
 }
 
 // f16Bits rounds v to binary16 (round to nearest even) and returns its bits.

@@ -5,6 +5,7 @@ import (
 
 	"github.com/sparsetriton/sp/dialect/scf"
 	"github.com/sparsetriton/sp/ir"
+	"github.com/sparsetriton/sp/lower/ptx/asm"
 )
 
 // Structured control flow becomes labels and branches. Loop-carried
@@ -27,7 +28,7 @@ func (k *kernel) argVal(t ir.Type) (*val, error) {
 
 // parallelMove copies srcs[i] into dsts[i] (registers of value types).
 func (k *kernel) parallelMove(types []ir.Type, dsts []*val, srcs []*ir.Value) error {
-	dstSet := map[string]bool{}
+	dstSet := map[asm.Operand]bool{}
 	for _, d := range dsts {
 		for _, r := range d.regs {
 			dstSet[r] = true
@@ -35,7 +36,7 @@ func (k *kernel) parallelMove(types []ir.Type, dsts []*val, srcs []*ir.Value) er
 	}
 	type mv struct {
 		s        scalar
-		dst, src string
+		dst, src asm.Operand
 	}
 	var direct, viaTmp []mv
 	for i, src := range srcs {
@@ -61,7 +62,7 @@ func (k *kernel) parallelMove(types []ir.Type, dsts []*val, srcs []*ir.Value) er
 			}
 		}
 	}
-	tmps := make([]string, len(viaTmp))
+	tmps := make([]asm.Operand, len(viaTmp))
 	for i, m := range viaTmp {
 		tmps[i] = k.newReg(m.s.cls)
 		k.mov(m.s, tmps[i], m.src)
@@ -100,7 +101,7 @@ func emitFor(k *kernel, op *ir.Operation) error {
 		return err
 	}
 	iv := k.newReg(is.cls)
-	k.set(f.InductionVar(), &val{regs: []string{iv}})
+	k.set(f.InductionVar(), &val{regs: []asm.Operand{iv}})
 	args := f.RegionIterArgs()
 	argVals := make([]*val, len(args))
 	types := make([]ir.Type, len(args))
@@ -119,18 +120,18 @@ func emitFor(k *kernel, op *ir.Operation) error {
 	p := k.newReg(clsPred)
 	// Unknown barrier state on entry to the body (back edge).
 	k.readSinceBar, k.writeSinceBar = true, true
-	k.body.WriteString(head + ":\n")
-	k.emit("setp.ge.s%d %s, %s, %s;", is.bits, p, iv, ub[0])
-	k.emit("@%s bra %s;", p, exit)
+	k.startBlock(head)
+	k.op(fmt.Sprintf("setp.ge.s%d", is.bits), p, iv, ub[0])
+	k.eff("bra", exit).If(p, false)
 	if err := k.block(f.Body()); err != nil {
 		return err
 	}
 	if err := k.parallelMove(types, argVals, f.YieldedValues()); err != nil {
 		return err
 	}
-	k.emit("add.s%d %s, %s, %s;", is.bits, iv, iv, step[0])
-	k.emit("bra.uni %s;", head)
-	k.body.WriteString(exit + ":\n")
+	k.op(fmt.Sprintf("add.s%d", is.bits), iv, iv, step[0])
+	k.eff("bra.uni", head)
+	k.startBlock(exit)
 	k.readSinceBar, k.writeSinceBar = true, true
 	for i, r := range op.Results() {
 		k.set(r, argVals[i])
@@ -156,7 +157,8 @@ func emitIf(k *kernel, op *ir.Operation) error {
 	}
 	hasElse := len(op.Regions) > 1 && len(op.Regions[1].Blocks) > 0
 	elseL, end := k.newLabel("if_else"), k.newLabel("if_end")
-	k.emit("@!%s bra %s;", cond[0], elseL)
+	c := k.predReg(cond[0])
+	k.eff("bra", elseL).If(c, true)
 	r0, w0 := k.readSinceBar, k.writeSinceBar
 	if err := k.block(ifo.ThenBlock()); err != nil {
 		return err
@@ -167,8 +169,8 @@ func emitIf(k *kernel, op *ir.Operation) error {
 		}
 	}
 	r1, w1 := k.readSinceBar, k.writeSinceBar
-	k.emit("bra.uni %s;", end)
-	k.body.WriteString(elseL + ":\n")
+	k.eff("bra.uni", end)
+	k.startBlock(elseL)
 	k.readSinceBar, k.writeSinceBar = r0, w0
 	if hasElse {
 		if err := k.block(ifo.ElseBlock()); err != nil {
@@ -180,7 +182,7 @@ func emitIf(k *kernel, op *ir.Operation) error {
 			}
 		}
 	}
-	k.body.WriteString(end + ":\n")
+	k.startBlock(end)
 	k.readSinceBar = k.readSinceBar || r1
 	k.writeSinceBar = k.writeSinceBar || w1
 	for i, r := range op.Results() {
@@ -189,7 +191,8 @@ func emitIf(k *kernel, op *ir.Operation) error {
 	return nil
 }
 
-func init() {
-	register(emitFor, scf.ForOpName)
-	register(emitIf, scf.IfOpName)
+// scfOps adds this file's ops to the table.
+func scfOps(t *table) {
+	t.register(emitFor, scf.ForOpName)
+	t.register(emitIf, scf.IfOpName)
 }

@@ -7,12 +7,13 @@ import (
 	"github.com/sparsetriton/sp/dialect/tt"
 	"github.com/sparsetriton/sp/dialect/ttgpu"
 	"github.com/sparsetriton/sp/ir"
+	"github.com/sparsetriton/sp/lower/ptx/asm"
 )
 
 // memRef is a lowered !tt.memdesc: a 32-bit shared-memory address plus the
 // swizzle of the 2-D tile it views.
 type memRef struct {
-	base string // u32 register: address of the view's first element
+	base asm.Operand // u32 register: address of the view's first element
 	elem scalar
 	// Leading (buffer/stage) dims of the view and their byte strides.
 	lead, leadStride []int64
@@ -44,9 +45,9 @@ func (m *memRef) swizzle(line, pos int64) int64 {
 	return line*m.rowLen + ((pos/m.vec)^phase)*m.vec + pos%m.vec
 }
 
-// affine is a coordinate reg + off (reg "0" for a constant).
+// affine is a coordinate reg + off (reg zero for a constant).
 type affine struct {
-	reg string
+	reg asm.Operand
 	off int64
 }
 
@@ -55,7 +56,7 @@ type affine struct {
 // prologue value: all the lane-dependent swizzle arithmetic is done once
 // per kernel. Offsets are reduced modulo the swizzle period (perPhase*
 // maxPhase lines, vec*maxPhase positions), the rest is a constant.
-func (k *kernel) smemAddr(m *memRef, r, c affine) (string, int64) {
+func (k *kernel) smemAddr(m *memRef, r, c affine) (asm.Operand, int64) {
 	r.off += m.r0
 	c.off += m.c0
 	line, pos := r, c
@@ -69,49 +70,47 @@ func (k *kernel) smemAddr(m *memRef, r, c affine) (string, int64) {
 	}
 	lo, po := line.off%P, pos.off%Q
 	disp := ((line.off-lo)*m.rowLen + (pos.off - po)) * eb
-	key := fmt.Sprintf("smem:%s:%d:%s:%d:%d:%d:%d:%d:%d", line.reg, lo, pos.reg, po, m.rowLen, m.vec, m.perPhase, m.maxPhase, eb)
+	key := fmt.Sprintf("smem:%v:%d:%v:%d:%d:%d:%d:%d:%d", line.reg, lo, pos.reg, po, m.rowLen, m.vec, m.perPhase, m.maxPhase, eb)
 	if reg, ok := k.proCache[key]; ok {
 		return reg, disp
 	}
-	if line.reg == "0" && pos.reg == "0" {
+	if line.reg == zero && pos.reg == zero {
 		// Fully constant: fold into the displacement.
-		return "0", disp + m.swizzle(lo, po)*eb
+		return zero, disp + m.swizzle(lo, po)*eb
 	}
 	reg := k.newReg(clsB32)
 	ln, ps := k.newReg(clsB32), k.newReg(clsB32)
-	k.emitPro("add.u32 %s, %s, %d;", ln, line.reg, lo)
-	k.emitPro("add.u32 %s, %s, %d;", ps, pos.reg, po)
+	k.proOp("add.u32", ln, line.reg, imm(lo))
+	k.proOp("add.u32", ps, pos.reg, imm(po))
 	if m.maxPhase > 1 {
 		ph := k.newReg(clsB32)
-		k.emitPro("shr.u32 %s, %s, %d;", ph, ln, log2(m.perPhase))
-		k.emitPro("and.b32 %s, %s, %d;", ph, ph, m.maxPhase-1)
-		k.emitPro("shl.b32 %s, %s, %d;", ph, ph, log2(m.vec))
-		k.emitPro("xor.b32 %s, %s, %s;", ps, ps, ph)
+		k.proOp("shr.u32", ph, ln, imm(log2(m.perPhase)))
+		k.proOp("and.b32", ph, ph, imm(m.maxPhase-1))
+		k.proOp("shl.b32", ph, ph, imm(log2(m.vec)))
+		k.proOp("xor.b32", ps, ps, ph)
 	}
-	k.emitPro("mad.lo.u32 %s, %s, %d, %s;", reg, ln, m.rowLen, ps)
+	k.proOp("mad.lo.u32", reg, ln, imm(m.rowLen), ps)
 	if eb > 1 {
-		k.emitPro("shl.b32 %s, %s, %d;", reg, reg, log2(eb))
+		k.proOp("shl.b32", reg, reg, imm(log2(eb)))
 	}
 	k.proCache[key] = reg
 	return reg, disp
 }
 
-// elemAddr emits base + reg and returns an address operand "[a+disp]".
-func (k *kernel) elemAddr(m *memRef, r, c affine) string {
+// elemAddr emits base + reg and returns the address operand [a+disp].
+func (k *kernel) elemAddr(m *memRef, r, c affine) asm.Addr {
 	reg, disp := k.smemAddr(m, r, c)
 	a := m.base
-	if reg != "0" {
-		a = k.newReg(clsB32)
-		k.emit("add.u32 %s, %s, %s;", a, m.base, reg)
+	if reg != zero {
+		t := k.newReg(clsB32)
+		k.op("add.u32", t, m.base, reg)
+		a = t
 	}
-	if disp != 0 {
-		return fmt.Sprintf("[%s+%d]", a, disp)
-	}
-	return "[" + a + "]"
+	return asm.Addr{Base: a, Disp: disp}
 }
 
 // newMemRef builds the view of a whole allocation of type md at base.
-func newMemRef(md tt.MemDescType, base string) (*memRef, error) {
+func newMemRef(md tt.MemDescType, base asm.Operand) (*memRef, error) {
 	s, err := scalarOf(md.Elem)
 	if err != nil {
 		return nil, err
@@ -265,7 +264,7 @@ func planShared(k *kernel) (*smemPlan, error) {
 			bufs = append(bufs, smemBuf{op, index[op], end, int(size)})
 			return
 		}
-		if f, ok := scratchers[op.Name]; ok {
+		if f, ok := k.tab.scratch[op.Name]; ok {
 			if size, err = f(k, op); err != nil {
 				if _, isDiag := err.(*ir.Diagnostic); !isDiag {
 					err = ir.OpError(op, "%v", err)
@@ -311,14 +310,11 @@ func planShared(k *kernel) (*smemPlan, error) {
 	return plan, nil
 }
 
-// scratchers report the scratch bytes an op needs (0: none).
-var scratchers = map[string]func(k *kernel, op *ir.Operation) (int64, error){}
-
 // ---- barriers ----------------------------------------------------------
 
 // bar emits a CTA-wide barrier and clears the hazard state.
 func (k *kernel) bar() {
-	k.emit("bar.sync 0;")
+	k.eff("bar.sync", zero)
 	k.readSinceBar, k.writeSinceBar = false, false
 }
 
@@ -346,7 +342,7 @@ func emitLocalAlloc(k *kernel, op *ir.Operation) error {
 	md := op.Result(0).Type().(tt.MemDescType)
 	off := k.smem.offset[op]
 	base := k.newReg(clsB32)
-	k.emit("add.u32 %s, %s, %d;", base, k.smemBase, off)
+	k.op("add.u32", base, k.smemBase, imm(off))
 	m, err := newMemRef(md, base)
 	if err != nil {
 		return err
@@ -388,13 +384,13 @@ func emitSubview(k *kernel, op *ir.Operation) error {
 			if c, ok := constInt(v); ok {
 				if c != 0 {
 					nb := k.newReg(clsB32)
-					k.emit("add.u32 %s, %s, %d;", nb, base, c*sm.leadStride[i])
+					k.op("add.u32", nb, base, imm(c*sm.leadStride[i]))
 					base = nb
 				}
 				continue
 			}
 			nb := k.newReg(clsB32)
-			k.emit("mad.lo.u32 %s, %s, %d, %s;", nb, x.regs[0], sm.leadStride[i], base)
+			k.op("mad.lo.u32", nb, x.regs[0], imm(sm.leadStride[i]), base)
 			base = nb
 		default:
 			c, ok := constInt(v)
@@ -466,7 +462,7 @@ func (k *kernel) storeDist(m *memRef, v *ir.Value) error {
 		if ty == "b16" {
 			src = regs[i : i+1]
 		}
-		k.emit("st.shared%s.%s %s, %s;", vecSuffix(lanes), ty, addr, braceList(src, lanes > 1))
+		k.eff("st.shared"+vecSuffix(lanes)+"."+ty, addr, braceList(src, lanes > 1))
 	}
 	k.afterWrite()
 	return nil
@@ -491,18 +487,18 @@ func (k *kernel) loadDist(m *memRef, rt ir.RankedTensorType) (*val, error) {
 		run := res.regs[i : i+vec]
 		switch {
 		case m.elem.bits == 8:
-			k.emit("ld.shared.s8 %s, %s;", run[0], addr)
+			k.op("ld.shared.s8", run[0], addr)
 		case ty == "b32" && m.elem.bits == 16:
-			words := make([]string, lanes)
+			words := make([]asm.Operand, lanes)
 			for j := range words {
 				words[j] = k.newReg(clsB32)
 			}
-			k.emit("ld.shared%s.b32 %s, %s;", vecSuffix(lanes), braceList(words, lanes > 1), addr)
+			k.op("ld.shared"+vecSuffix(lanes)+".b32", braceList(words, lanes > 1), addr)
 			for j, w := range words {
-				k.emit("mov.b32 {%s, %s}, %s;", run[2*j], run[2*j+1], w)
+				k.op("mov.b32", asm.Vec{run[2*j], run[2*j+1]}, w)
 			}
 		default:
-			k.emit("ld.shared%s.%s %s, %s;", vecSuffix(lanes), ty, braceList(run, lanes > 1), addr)
+			k.op("ld.shared"+vecSuffix(lanes)+"."+ty, braceList(run, lanes > 1), addr)
 		}
 	}
 	k.afterRead()
@@ -512,7 +508,7 @@ func (k *kernel) loadDist(m *memRef, rt ir.RankedTensorType) (*val, error) {
 // tileCoord returns the (row, col) tile coordinates of element i.
 func (k *kernel) tileCoord(tm *threadMap, i int) (affine, affine) {
 	if tm.rank() == 1 {
-		return affine{"0", 0}, affine{tm.base[0], tm.offs[i][0]}
+		return affine{zero, 0}, affine{tm.base[0], tm.offs[i][0]}
 	}
 	return affine{tm.base[0], tm.offs[i][0]}, affine{tm.base[1], tm.offs[i][1]}
 }
@@ -638,8 +634,9 @@ func emitConvertLayout(k *kernel, op *ir.Operation) error {
 		k.set(op.Result(0), x)
 		return nil
 	}
-	m.base = k.newReg(clsB32)
-	k.emit("add.u32 %s, %s, %d;", m.base, k.smemBase, k.smem.offset[op])
+	base := k.newReg(clsB32)
+	k.op("add.u32", base, k.smemBase, imm(k.smem.offset[op]))
+	m.base = base
 	if err := k.storeDist(m, op.Operand(0)); err != nil {
 		return err
 	}
@@ -686,7 +683,7 @@ func emitAsyncCopy(k *kernel, op *ir.Operation) error {
 	if err != nil {
 		return err
 	}
-	var masks []string
+	var masks []asm.Operand
 	if mask != nil {
 		if masks, err = k.regsOf(mask); err != nil {
 			return err
@@ -711,17 +708,17 @@ func emitAsyncCopy(k *kernel, op *ir.Operation) error {
 		addr := k.elemAddr(m, r, c)
 		if masks != nil {
 			sz := k.newReg(clsB32)
-			k.emit("selp.u32 %s, %d, 0, %s;", sz, bytes, masks[i])
-			k.emit("cp.async.%s.shared.global %s, [%s], %d, %s;", cache, addr, ptrs[i], bytes, sz)
+			k.op("selp.u32", sz, imm(bytes), zero, masks[i])
+			k.eff("cp.async."+cache+".shared.global", addr, asm.Addr{Base: ptrs[i]}, imm(bytes), sz)
 		} else {
-			k.emit("cp.async.%s.shared.global %s, [%s], %d;", cache, addr, ptrs[i], bytes)
+			k.eff("cp.async."+cache+".shared.global", addr, asm.Addr{Base: ptrs[i]}, imm(bytes))
 		}
 	}
 	k.set(op.Result(0), &val{})
 	return nil
 }
 
-func (k *kernel) syncCopy(m *memRef, tm *threadMap, ptrs, masks []string) error {
+func (k *kernel) syncCopy(m *memRef, tm *threadMap, ptrs, masks []asm.Operand) error {
 	ty := "b16"
 	cls := clsB16
 	switch m.elem.bytes() {
@@ -736,13 +733,14 @@ func (k *kernel) syncCopy(m *memRef, tm *threadMap, ptrs, masks []string) error 
 		r, c := k.tileCoord(tm, i)
 		addr := k.elemAddr(m, r, c)
 		t := k.newReg(cls)
-		pred := ""
 		if masks != nil {
-			k.emit("mov.%s %s, 0;", zeroType(ty), t)
-			pred = "@" + masks[i] + " "
+			k.op("mov."+zeroType(ty), t, zero)
 		}
-		k.emit("%sld.global.%s %s, [%s];", pred, ty, t, ptrs[i])
-		k.emit("st.shared.%s %s, %s;", ty, addr, t)
+		ld := k.op("ld.global."+ty, t, asm.Addr{Base: ptrs[i]})
+		if masks != nil {
+			ld.If(k.predReg(masks[i]), false)
+		}
+		k.eff("st.shared."+ty, addr, t)
 	}
 	return nil
 }
@@ -771,7 +769,7 @@ func isZeroConst(v *ir.Value) bool {
 }
 
 func emitCommitGroup(k *kernel, op *ir.Operation) error {
-	k.emit("cp.async.commit_group;")
+	k.eff("cp.async.commit_group")
 	if op.NumResults() > 0 {
 		k.set(op.Result(0), &val{})
 	}
@@ -781,7 +779,7 @@ func emitCommitGroup(k *kernel, op *ir.Operation) error {
 // async_wait: wait for this thread's groups, then a barrier so that the
 // data other threads copied is visible (ptx.md §3).
 func emitAsyncWait(k *kernel, op *ir.Operation) error {
-	k.emit("cp.async.wait_group %d;", op.IntAttrOr("num", 0))
+	k.eff("cp.async.wait_group", imm(op.IntAttrOr("num", 0)))
 	k.bar()
 	if op.NumResults() > 0 {
 		k.set(op.Result(0), &val{})
@@ -789,17 +787,18 @@ func emitAsyncWait(k *kernel, op *ir.Operation) error {
 	return nil
 }
 
-func init() {
-	register(emitLocalAlloc, "triton_gpu.local_alloc")
-	register(emitNop, "triton_gpu.local_dealloc")
-	register(emitSubview, "triton_gpu.memdesc_subview", "triton_gpu.memdesc_index")
-	register(emitLocalStore, "triton_gpu.local_store")
-	register(emitLocalLoad, "triton_gpu.local_load")
-	register(emitConvertLayout, "triton_gpu.convert_layout")
-	register(emitAsyncCopy, "triton_gpu.async_copy_global_to_local")
-	register(emitCommitGroup, "triton_gpu.async_commit_group")
-	register(emitAsyncWait, "triton_gpu.async_wait")
-	scratchers["triton_gpu.convert_layout"] = func(k *kernel, op *ir.Operation) (int64, error) {
+// sharedOps adds this file's ops to the table.
+func sharedOps(t *table) {
+	t.register(emitLocalAlloc, "triton_gpu.local_alloc")
+	t.register(emitNop, "triton_gpu.local_dealloc")
+	t.register(emitSubview, "triton_gpu.memdesc_subview", "triton_gpu.memdesc_index")
+	t.register(emitLocalStore, "triton_gpu.local_store")
+	t.register(emitLocalLoad, "triton_gpu.local_load")
+	t.register(emitConvertLayout, "triton_gpu.convert_layout")
+	t.register(emitAsyncCopy, "triton_gpu.async_copy_global_to_local")
+	t.register(emitCommitGroup, "triton_gpu.async_commit_group")
+	t.register(emitAsyncWait, "triton_gpu.async_wait")
+	t.scratch["triton_gpu.convert_layout"] = func(k *kernel, op *ir.Operation) (int64, error) {
 		_, n, err := convertScratch(k, op)
 		return n, err
 	}

@@ -5,6 +5,7 @@ import (
 
 	"github.com/sparsetriton/sp/dialect/tt"
 	"github.com/sparsetriton/sp/ir"
+	"github.com/sparsetriton/sp/lower/ptx/asm"
 )
 
 // Tensor-shaping ops move no data: they re-index the registers of their
@@ -18,8 +19,8 @@ func emitProgramID(k *kernel, op *ir.Operation) error {
 	}
 	sreg := map[string]string{"tt.get_program_id": "%ctaid", "tt.get_num_programs": "%nctaid"}[op.Name]
 	r := k.newReg(clsB32)
-	k.emit("mov.u32 %s, %s.%c;", r, sreg, "xyz"[axis])
-	k.set(op.Result(0), &val{regs: []string{r}})
+	k.op("mov.u32", r, asm.Special(sreg+"."+"xyz"[axis:axis+1]))
+	k.set(op.Result(0), &val{regs: []asm.Operand{r}})
 	return nil
 }
 
@@ -33,14 +34,14 @@ func emitMakeRange(k *kernel, op *ir.Operation) error {
 		return err
 	}
 	start := op.IntAttrOr("start", 0)
-	regs := make([]string, len(tm.offs))
+	regs := make([]asm.Operand, len(tm.offs))
 	for i := range regs {
 		c := k.coord(tm, i, 0)
 		r := k.newReg(clsB32)
 		if start != 0 {
-			k.emit("add.s32 %s, %s, %d;", r, c, start)
+			k.op("add.s32", r, c, imm(start))
 		} else {
-			k.emit("mov.u32 %s, %s;", r, c)
+			k.op("mov.u32", r, c)
 		}
 		regs[i] = r
 	}
@@ -57,7 +58,7 @@ func emitSplat(k *kernel, op *ir.Operation) error {
 	if err != nil {
 		return err
 	}
-	regs := make([]string, n)
+	regs := make([]asm.Operand, n)
 	for i := range regs {
 		regs[i] = src[0]
 	}
@@ -103,7 +104,7 @@ func (k *kernel) reindex(op *ir.Operation, srcDim func(d int) int) error {
 			index[key] = i
 		}
 	}
-	regs := make([]string, len(dm.offs))
+	regs := make([]asm.Operand, len(dm.offs))
 	for i, off := range dm.offs {
 		so := make([]int64, len(st.Shape))
 		for d := range dt.Shape {
@@ -158,29 +159,30 @@ func emitAddPtr(k *kernel, op *ir.Operation) error {
 		return err
 	}
 	eb := ps.bytes()
-	return k.elementwise(op, func(dst string, in []string) error {
+	return k.elementwise(op, func(dst asm.Operand, in []asm.Operand) error {
 		switch os.bits {
 		case 32:
-			k.emit("mad.wide.s32 %s, %s, %d, %s;", dst, in[1], eb, in[0])
+			k.op("mad.wide.s32", dst, in[1], imm(eb), in[0])
 		case 64:
-			k.emit("mad.lo.s64 %s, %s, %d, %s;", dst, in[1], eb, in[0])
+			k.op("mad.lo.s64", dst, in[1], imm(eb), in[0])
 		default:
 			w := k.newReg(clsB32)
-			k.emit("cvt.s32.s%d %s, %s;", max(os.bits, 16), w, in[1])
+			k.op(fmt.Sprintf("cvt.s32.s%d", max(os.bits, 16)), w, in[1])
 			if os.bits == 8 {
-				k.emit("cvt.s32.s8 %s, %s;", w, in[1])
+				k.op("cvt.s32.s8", w, in[1])
 			}
-			k.emit("mad.wide.s32 %s, %s, %d, %s;", dst, w, eb, in[0])
+			k.op("mad.wide.s32", dst, w, imm(eb), in[0])
 		}
 		return nil
 	})
 }
 
-func init() {
-	register(emitProgramID, "tt.get_program_id", "tt.get_num_programs")
-	register(emitMakeRange, "tt.make_range")
-	register(emitSplat, "tt.splat")
-	register(emitBroadcast, "tt.broadcast")
-	register(emitExpandDims, "tt.expand_dims")
-	register(emitAddPtr, "tt.addptr")
+// tensorOps adds this file's ops to the table.
+func tensorOps(t *table) {
+	t.register(emitProgramID, "tt.get_program_id", "tt.get_num_programs")
+	t.register(emitMakeRange, "tt.make_range")
+	t.register(emitSplat, "tt.splat")
+	t.register(emitBroadcast, "tt.broadcast")
+	t.register(emitExpandDims, "tt.expand_dims")
+	t.register(emitAddPtr, "tt.addptr")
 }
