@@ -16,6 +16,12 @@
 //     rm, mkdir, true, false, :, split-file), mapped tools and PATH.
 //   - Config.RunFile combines them and decides PASS, FAIL, XFAIL, XPASS or
 //     UNSUPPORTED.
+//   - A Suite is a lit.toml (LoadSuite, FindSuiteRoot walking up from a
+//     test; lit.local.toml adjusts a directory, Suite.ForDir); Configure
+//     turns it into a Config. Main is sp-lit: discovery over suites,
+//     filter, shards, workers, llvm-lit's result lines and summary
+//     (report.go), JUnit XML (WriteXunit). LitCfgPy writes the
+//     lit.site.cfg.py under which LLVM's lit runs the same files.
 //
 // Invariants:
 //
@@ -33,6 +39,10 @@
 //   - An XFAIL test that passes is XPASS, a failure. With Config.CI, a REQUIRES
 //     that is unmet because of anything other than an EnvironmentFeatures
 //     entry (cuda) is a failure, never a skip.
+//   - sp-lit's exit status is lit's: 1 iff a test is FAIL, XPASS or
+//     TIMEOUT; 2 for configuration and usage errors. Result lines are
+//     numbered in completion order, 1..n, each test exactly once.
+//   - An unknown key in lit.toml or lit.local.toml is an error.
 //   - The package holds no mutable package-level state; Shell state (Dir,
 //     Env) belongs to one test file.
 package lit

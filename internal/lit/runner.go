@@ -88,19 +88,37 @@ type Config struct {
 	CI      bool
 	Env     []string      // environment for RUN commands
 	Timeout time.Duration // per test file; 0 means no limit
+	// Suite, when set, is the lit.toml configuration: per-directory
+	// lit.local.toml adjustments (features, substitutions, unsupported) apply.
+	Suite *Suite
+	// EnvFeatures replaces EnvironmentFeatures when non-nil.
+	EnvFeatures []string
+}
+
+func (c *Config) envFeatures() []string {
+	if c.EnvFeatures != nil {
+		return c.EnvFeatures
+	}
+	return EnvironmentFeatures
 }
 
 // BaseEnv returns environ with binDir prepended to PATH and
 // FILECHECK_OPTS=--enable-var-scope, as Triton's lit config does: local
 // FileCheck variables are cleared at each CHECK-LABEL.
 func BaseEnv(environ []string, binDir string) []string {
+	return append(PathEnv(environ, binDir), "FILECHECK_OPTS=--enable-var-scope")
+}
+
+// PathEnv returns environ with binDir prepended to PATH and FILECHECK_OPTS
+// removed (a suite's lit.toml [env] sets it).
+func PathEnv(environ []string, binDir string) []string {
 	env := removeEnv(environ, "FILECHECK_OPTS")
 	path := lookupEnv(environ, "PATH")
 	if binDir != "" {
 		path = binDir + string(filepath.ListSeparator) + path
 	}
 	env = removeEnv(env, "PATH")
-	return append(env, "PATH="+path, "FILECHECK_OPTS=--enable-var-scope")
+	return append(env, "PATH="+path)
 }
 
 // Status is the outcome of one test file.
@@ -126,10 +144,26 @@ func (s Status) Failed() bool { return s == Fail || s == XPass }
 type Result struct {
 	Status Status
 	Log    string
+
+	// The same in lit's terms (Output formats them as llvm-lit does): the
+	// RUN lines executed, after substitution; the exit code, stdout and
+	// stderr of the last one; whether the time limit ended the test.
+	Script         []string
+	ExitCode       int
+	Stdout, Stderr string
+	TimedOut       bool
+	Elapsed        time.Duration
 }
 
 // RunFile runs the test at rel (relative to c.Root).
 func (c *Config) RunFile(ctx context.Context, rel string) Result {
+	start := time.Now()
+	r := c.runFile(ctx, rel)
+	r.Elapsed = time.Since(start)
+	return r
+}
+
+func (c *Config) runFile(ctx context.Context, rel string) Result {
 	src, err := filepath.Abs(filepath.Join(c.Root, filepath.FromSlash(rel)))
 	if err != nil {
 		return Result{Status: Fail, Log: err.Error()}
@@ -145,6 +179,13 @@ func (c *Config) RunFile(ctx context.Context, rel string) Result {
 	if len(script.Runs) == 0 {
 		return Result{Status: Fail, Log: fmt.Sprintf("%s: no RUN: line", src)}
 	}
+	c, err = c.forDir(filepath.Dir(src))
+	if err != nil {
+		return Result{Status: Fail, Log: err.Error()}
+	}
+	if c.Suite != nil && c.Suite.Unsupported {
+		return Result{Status: Unsupported, Log: fmt.Sprintf("%s: unsupported = true in a %s", src, LocalFile)}
+	}
 	if r, skip := c.checkConditions(src, script); skip {
 		return r
 	}
@@ -152,16 +193,37 @@ func (c *Config) RunFile(ctx context.Context, rel string) Result {
 	if err != nil {
 		return Result{Status: Fail, Log: fmt.Sprintf("%s:%v", src, err)}
 	}
-	log, failed := c.execute(ctx, src, rel, script)
+	r := c.execute(ctx, src, rel, script)
 	switch {
-	case xfail && failed:
-		return Result{Status: XFail, Log: log}
+	case xfail && r.Status == Fail:
+		r.Status = XFail
 	case xfail:
-		return Result{Status: XPass, Log: "XPASS (unexpected pass): every RUN line passed but the test is marked XFAIL\n" + log}
-	case failed:
-		return Result{Status: Fail, Log: log}
+		r.Status = XPass
+		r.Log = "XPASS (unexpected pass): every RUN line passed but the test is marked XFAIL\n" + r.Log
 	}
-	return Result{Status: Pass, Log: log}
+	return r
+}
+
+// forDir returns c adjusted by the lit.local.toml files down to dir: its
+// features and substitutions added, unsupported set.
+func (c *Config) forDir(dir string) (*Config, error) {
+	if c.Suite == nil {
+		return c, nil
+	}
+	s, err := c.Suite.ForDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	out := *c
+	out.Suite = s
+	out.Features = Features{}
+	for k, v := range c.Features {
+		out.Features[k] = v
+	}
+	for _, f := range s.Features {
+		out.Features[f] = true
+	}
+	return &out, nil
 }
 
 // checkConditions evaluates REQUIRES and UNSUPPORTED; skip is true when the
@@ -176,7 +238,7 @@ func (c *Config) checkConditions(src string, s *Script) (r Result, skip bool) {
 			continue
 		}
 		msg := fmt.Sprintf("%s:%d: REQUIRES: %s is not met (missing: %s)", src, cond.Line, cond.Expr, strings.Join(missing, ", "))
-		if c.CI && slices.ContainsFunc(missing, func(f string) bool { return !slices.Contains(EnvironmentFeatures, f) }) {
+		if c.CI && slices.ContainsFunc(missing, func(f string) bool { return !slices.Contains(c.envFeatures(), f) }) {
 			return Result{Status: Fail, Log: msg + "\nCI=true: a missing tool is a failure, not a skip; install it in the CI image"}, true
 		}
 		return Result{Status: Unsupported, Log: msg}, true
@@ -207,14 +269,14 @@ func anyTrue(conds []Cond, has func(string) bool) (bool, error) {
 }
 
 // execute runs the RUN lines in order in a fresh temporary directory and
-// stops at the first failing one.
-func (c *Config) execute(ctx context.Context, src, rel string, s *Script) (log string, failed bool) {
+// stops at the first failing one; the Result is Pass or Fail.
+func (c *Config) execute(ctx context.Context, src, rel string, s *Script) Result {
 	tmpDir := filepath.Join(c.TmpRoot, filepath.FromSlash(rel)+".dir")
 	if err := os.RemoveAll(tmpDir); err != nil {
-		return err.Error(), true
+		return Result{Status: Fail, Log: err.Error()}
 	}
 	if err := os.MkdirAll(tmpDir, 0o777); err != nil {
-		return err.Error(), true
+		return Result{Status: Fail, Log: err.Error()}
 	}
 	if c.Timeout > 0 {
 		var cancel context.CancelFunc
@@ -223,45 +285,74 @@ func (c *Config) execute(ctx context.Context, src, rel string, s *Script) (log s
 	}
 	sh := &Shell{Dir: tmpDir, Env: c.Env, Tools: c.Tools}
 	var logb strings.Builder
+	r := Result{Status: Pass}
 	for _, run := range s.Runs {
 		sub := &Subst{Source: src, Tmp: filepath.Join(tmpDir, filepath.Base(src)+".tmp"), Line: run.Line, Defines: run.Defines, Feature: c.Features.Has}
-		cmd, err := sub.Expand(run.Cmd)
+		cmd, err := sub.Expand(c.configSubst(run.Cmd))
+		r.Script = append(r.Script, fmt.Sprintf(": 'RUN: at line %d';   %s", run.Line, cmd))
 		if err == nil {
-			var out string
-			out, failed = runLine(ctx, sh, cmd, run.Line)
-			logb.WriteString(out)
+			var lr lineResult
+			lr = runLine(ctx, sh, cmd, run.Line)
+			logb.WriteString(lr.log)
+			r.ExitCode, r.Stdout, r.Stderr = lr.code, lr.stdout, lr.stderr
+			if lr.code != 0 {
+				r.Status = Fail
+			}
 		} else {
+			r.Script[len(r.Script)-1] = fmt.Sprintf(": 'RUN: at line %d';   %s", run.Line, run.Cmd)
 			fmt.Fprintf(&logb, "RUN: at line %d: %s\nerror: %v\n", run.Line, run.Cmd, err)
-			failed = true
+			r.Status, r.ExitCode, r.Stderr = Fail, 1, fmt.Sprintf("error: %v\n", err)
 		}
-		if failed {
+		if r.Status == Fail {
 			if ctx.Err() != nil {
 				fmt.Fprintf(&logb, "error: test timed out after %v\n", c.Timeout)
+				r.TimedOut = true
 			}
-			return logb.String(), true
+			break
 		}
 	}
-	return logb.String(), false
+	r.Log = logb.String()
+	return r
+}
+
+// configSubst applies the suite's (and lit.local.toml's) substitutions as
+// plain text, longest key first, before the built-in %-substitutions.
+func (c *Config) configSubst(cmd string) string {
+	if c.Suite == nil || len(c.Suite.Substitutions) == 0 {
+		return cmd
+	}
+	for _, k := range SortedKeys(c.Suite.Substitutions) {
+		cmd = strings.ReplaceAll(cmd, k, c.Suite.Substitutions[k])
+	}
+	return cmd
 }
 
 // maxOutput bounds the stdout and stderr kept in a failure log.
 const maxOutput = 64 << 10
 
-// runLine runs one substituted RUN command. The returned text has the
-// command and, on failure, its exit code, stdout and stderr.
-func runLine(ctx context.Context, sh *Shell, cmd string, line int) (string, bool) {
+type lineResult struct {
+	log            string
+	code           int
+	stdout, stderr string
+}
+
+// runLine runs one substituted RUN command. The log has the command and,
+// on failure, its exit code, stdout and stderr.
+func runLine(ctx context.Context, sh *Shell, cmd string, line int) lineResult {
 	head := fmt.Sprintf("RUN: at line %d: %s\n", line, cmd)
 	l, err := ParseShell(cmd)
 	if err != nil {
-		return head + fmt.Sprintf("error: cannot parse RUN line: %v\n", err), true
+		msg := fmt.Sprintf("error: cannot parse RUN line: %v\n", err)
+		return lineResult{log: head + msg, code: 1, stderr: msg}
 	}
 	var stdout, stderr lockedBuffer
 	code := sh.Run(ctx, l, &stdout, &stderr)
+	out, errs := clip(stdout.String()), clip(stderr.String())
 	if code == 0 {
-		return head, false
+		return lineResult{log: head, stdout: out, stderr: errs}
 	}
-	return head + fmt.Sprintf("exit code: %d\n--- stdout ---\n%s--- stderr ---\n%s--- end ---\n",
-		code, clip(stdout.String()), clip(stderr.String())), true
+	return lineResult{log: head + fmt.Sprintf("exit code: %d\n--- stdout ---\n%s--- stderr ---\n%s--- end ---\n",
+		code, out, errs), code: code, stdout: out, stderr: errs}
 }
 
 func clip(s string) string {

@@ -34,32 +34,24 @@ func run(m *testing.M) (int, error) {
 		return 1, err
 	}
 	defer os.RemoveAll(tmp)
-	ctx := context.Background()
-	root, err := lit.ModuleRoot(ctx, ".")
+	// The suite's configuration is test/lit/lit.toml, the file sp-lit reads.
+	s, err := lit.LoadSuite(".")
 	if err != nil {
 		return 1, err
 	}
-	bin := filepath.Join(tmp, "bin")
-	tools, err := lit.BuildTools(ctx, root, bin)
+	suite, err = s.Configure(context.Background(), filepath.Join(tmp, "bin"), filepath.Join(tmp, "Output"), os.Getenv("CI") == "true")
 	if err != nil {
 		return 1, err
 	}
-	suite = &lit.Config{
-		Root:     ".",
-		TmpRoot:  filepath.Join(tmp, "Output"),
-		Tools:    tools,
-		Features: lit.DetectFeatures(),
-		CI:       os.Getenv("CI") == "true",
-		Env:      lit.BaseEnv(os.Environ(), bin),
-		Timeout:  *timeout,
-	}
+	suite.Root = "."
+	suite.Timeout = *timeout
 	return m.Run(), nil
 }
 
 // TestLit runs every lit test under test/lit as a parallel subtest named by
 // its relative path: go test ./test/lit/... -run 'TestLit/filecheck/'.
 func TestLit(t *testing.T) {
-	files, err := lit.Discover(suite.Root, lit.DefaultSuffixes)
+	files, err := suite.Suite.DiscoverSuite(".")
 	if err != nil {
 		t.Fatal(err)
 	}
