@@ -17,6 +17,9 @@ func main() {
 }
 
 func run(args []string, env string, stdin io.Reader, stderr io.Writer) int {
+	if wantsGenerate(args[1:]) {
+		return generateChecks(args[1:], stdin, os.Stdout, stderr)
+	}
 	inv, err := filecheck.ParseArgs(args[1:], env)
 	if err != nil {
 		fmt.Fprintf(stderr, "%s: %v\n", args[0], err)

@@ -104,7 +104,8 @@ func TestNotIsLoadBearing(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !strings.Contains(string(src), "RUN: not FileCheck ") || strings.Contains(string(src), "REQUIRES:") {
+		// A copy cannot resolve paths relative to the original (%S/...).
+		if !strings.Contains(string(src), "RUN: not FileCheck ") || strings.Contains(string(src), "REQUIRES:") || strings.Contains(string(src), "%S/") {
 			continue
 		}
 		n++
