@@ -24,6 +24,7 @@ func newRegistry() (*pass.Registry, error) {
 		encoding.AccelerateMatmul,        // tritongpu-accelerate-matmul
 		encoding.StageDotOperands,        // tritongpu-stage-dot-operands
 		encoding.Pipeline,                // tritongpu-pipeline
+		encoding.FenceInsertion,          // triton-nvidia-gpu-fence-insertion
 	)
 	if err != nil {
 		return nil, err

@@ -344,6 +344,11 @@ func parseNvidiaMma(p ir.AsmParser) (ir.Attribute, error) {
 	if a.InstrShape, err = b.ints("instrShape"); err != nil {
 		return nil, err
 	}
+	if a.VersionMajor == 3 {
+		if err := verifyMMAv3(a); err != nil {
+			return nil, ir.Errorf(b.start, "%v", err)
+		}
+	}
 	a.CTA, err = parseCTA(b, a.Rank())
 	return a, err
 }

@@ -138,6 +138,14 @@ func TestLayoutErrors(t *testing.T) {
 			"meta must be -1 (ordinary operand), 0 (sparse values) or 1 (sparse metadata), got 2"},
 		{"mma version", wrap(`#ttg.nvidia_mma<{versionMajor = 4, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 8]}>`),
 			"unsupported nvidia_mma versionMajor 4 (expected 2 or 3)"},
+		{"mma v3 instrShape", wrap(`#ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 8]}>`),
+			"nvidia_mma versionMajor 3 needs instrShape [16, N, K] with N a multiple of 8 from 8 to 256, got [16, 8]"},
+		{"mma v3 N", wrap(`#ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 264, 16]}>`),
+			"nvidia_mma versionMajor 3 needs instrShape [16, N, K] with N a multiple of 8 from 8 to 256, got [16, 264, 16]"},
+		{"mma v3 K", wrap(`#ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 24]}>`),
+			"nvidia_mma versionMajor 3: instrShape K must be 8, 16, 32 or 64, got 24"},
+		{"mma v3 warpgroups", wrap(`#ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 64, 16]}>`),
+			"nvidia_mma versionMajor 3: warpsPerCTA [2, 2] must group warps in warpgroups of 4 along M"},
 		{"layout rank vs tensor", `#b = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
 tt.func @f(%a: tensor<64xf32, #b>) {
   tt.return

@@ -23,8 +23,8 @@ func Dialect() *ir.Dialect {
 func ops() []*ir.OpDef {
 	n := func(s string) string { return Namespace + "." + s }
 	return []*ir.OpDef{
-		{Name: n("warp_group_dot"), Summary: "Hopper wgmma: d = a*b + c (operands in registers or shared memory)",
-			Inherent: []string{"inputPrecision", "isAsync", "maxNumImpreciseAcc"},
+		{Name: n("warp_group_dot"), Summary: "Hopper wgmma(.sp): d = a*b + c (A in registers or shared memory, B in shared memory, 2:4 metadata e in registers)",
+			Inherent: []string{"inputPrecision", "isAsync", "maxNumImpreciseAcc", "sparseIndex"},
 			Parse:    parseWarpGroupDot, Print: printWarpGroupDot, Verify: verifyWarpGroupDot},
 		{Name: n("warp_group_dot_wait"), Summary: "wait for async wgmma groups; forwards its inputs",
 			Inherent: []string{"pendings"}, Parse: parseDotWait, Print: opfmt.PrintOperandsTypes, Verify: verifyDotWait},
@@ -43,77 +43,6 @@ func ops() []*ir.OpDef {
 		{Name: n("async_tma_copy_local_to_global"), Summary: "TMA copy from shared memory through a descriptor"},
 		{Name: n("tc_gen5_mma"), Summary: "Blackwell tcgen05 MMA into tensor memory"},
 	}
-}
-
-// parseWarpGroupDot reads `$a, $b, $c (, $useC)? attr-dict : type($a) * type($b) -> type($d)`.
-func parseWarpGroupDot(p ir.OpParser, st *ir.OpState) error {
-	us, err := p.ParseOperandList()
-	if err != nil {
-		return err
-	}
-	if len(us) < 3 || len(us) > 4 {
-		return p.Errorf("expected operands a, b, c and optional useC")
-	}
-	if err := opfmt.ParseAttrDict(p, st); err != nil {
-		return err
-	}
-	if err := p.ParsePunct(":"); err != nil {
-		return err
-	}
-	ta, err := p.ParseType()
-	if err != nil {
-		return err
-	}
-	if err := p.ParsePunct("*"); err != nil {
-		return err
-	}
-	tb, err := p.ParseType()
-	if err != nil {
-		return err
-	}
-	if err := p.ParsePunct("->"); err != nil {
-		return err
-	}
-	td, err := p.ParseType()
-	if err != nil {
-		return err
-	}
-	ts := []ir.Type{ta, tb, td, ir.I1}
-	vs, err := p.ResolveOperands(us, ts[:len(us)])
-	st.Operands, st.ResultTypes = vs, []ir.Type{td}
-	return err
-}
-
-// printWarpGroupDot writes `$a, $b, $c (, $useC)? attr-dict : type($a) * type($b) -> type($d)`.
-func printWarpGroupDot(p *ir.Printer, op *ir.Operation) {
-	p.WriteString(" ")
-	p.PrintOperands(op.Operands())
-	opfmt.PrintAttrDict(p, op)
-	p.WriteString(" : ")
-	p.PrintType(op.Operand(0).Type())
-	p.WriteString(" * ")
-	p.PrintType(op.Operand(1).Type())
-	p.WriteString(" -> ")
-	p.PrintType(op.Result(0).Type())
-}
-
-func verifyWarpGroupDot(op *ir.Operation) error {
-	if op.NumOperands() < 3 || op.NumOperands() > 4 || op.NumResults() != 1 {
-		return ir.OpError(op, "expects operands a, b, c, optional useC and one result")
-	}
-	if !ir.TypeEqual(op.Operand(2).Type(), op.Result(0).Type()) {
-		return ir.OpError(op, "result type must match the accumulator type")
-	}
-	if _, ok := op.Operand(1).Type().(tt.MemDescType); !ok {
-		return ir.OpError(op, "operand B must be in shared memory (a memdesc), got %s", ir.TypeString(op.Operand(1).Type()))
-	}
-	sa, _ := tt.ShapeOf(op.Operand(0).Type())
-	sb, _ := tt.ShapeOf(op.Operand(1).Type())
-	sc, _ := tt.ShapeOf(op.Operand(2).Type())
-	if len(sa) != 2 || len(sb) != 2 || len(sc) != 2 || sa[1] != sb[0] || sc[0] != sa[0] || sc[1] != sb[1] {
-		return ir.OpError(op, "expects A MxK, B KxN and C MxN")
-	}
-	return nil
 }
 
 // parseDotWait reads `$inputs attr-dict : type($inputs)`; results mirror the inputs.

@@ -28,6 +28,7 @@ func TestRoundTrip3x(t *testing.T) {
 		"%2 = triton_nvidia_gpu.warp_group_dot %0, %0, %arg1, %arg3",
 		"!tt.memdesc<1xi64, #shared1, #triton_gpu.shared_memory, mutable>",
 		"%6 = triton_gpu.async_commit_group %5\n",
+		"%0 = triton_nvidia_gpu.warp_group_dot %arg0, %arg2, %arg3, %arg1, sparseIndex = 0 {inputPrecision = 0 : i32, isAsync = true} : !tt.memdesc<64x32xf16, #shared, #triton_gpu.shared_memory, mutable>, tensor<4x64xi16, #triton_gpu.dot_op<{opIdx = 0, parent = #mma1, kWidth = 2, meta = 1}>> * ",
 	} {
 		if !strings.Contains(canon, want) {
 			t.Errorf("3.1 print lacks %q:\n%s", want, canon)
@@ -45,6 +46,22 @@ func TestVerifierMessages(t *testing.T) {
   %0 = ttng.warp_group_dot %a, %b, %c : tensor<64x16xf16> * tensor<16x64xf16> -> tensor<64x64xf32>
   tt.return
 }`, "'triton_nvidia_gpu.warp_group_dot' op operand B must be in shared memory (a memdesc), got tensor<16x64xf16>"},
+		{"wgmma.sp shapes", `tt.func @f(%a: !ttg.memdesc<64x64xf16, #ttg.shared_memory>, %e: tensor<4x64xi16>, %b: !ttg.memdesc<64x64xf16, #ttg.shared_memory>, %c: tensor<64x64xf32>) {
+  %0 = ttng.warp_group_dot %a, %b, %c, %e, sparseIndex = 0 : !ttg.memdesc<64x64xf16, #ttg.shared_memory>, tensor<4x64xi16> * !ttg.memdesc<64x64xf16, #ttg.shared_memory> -> tensor<64x64xf32>
+  tt.return
+}`, "'triton_nvidia_gpu.warp_group_dot' op sparseIndex = 0 expects values A Mx(K/2), metadata e (M/16)xK, B KxN and C MxN, got A 64x64, e 4x64, B 64x64, C 64x64"},
+		{"wgmma.sp metadata type", `tt.func @f(%a: !ttg.memdesc<64x32xf16, #ttg.shared_memory>, %e: tensor<4x64xi32>, %b: !ttg.memdesc<64x64xf16, #ttg.shared_memory>, %c: tensor<64x64xf32>) {
+  %0 = ttng.warp_group_dot %a, %b, %c, %e, sparseIndex = 0 : !ttg.memdesc<64x32xf16, #ttg.shared_memory>, tensor<4x64xi32> * !ttg.memdesc<64x64xf16, #ttg.shared_memory> -> tensor<64x64xf32>
+  tt.return
+}`, "'triton_nvidia_gpu.warp_group_dot' op metadata e must be a rank-2 tensor of i16, got tensor<4x64xi32>"},
+		{"wgmma.sp sparse B", `tt.func @f(%a: !ttg.memdesc<64x32xf16, #ttg.shared_memory>, %e: tensor<4x64xi16>, %b: !ttg.memdesc<64x64xf16, #ttg.shared_memory>, %c: tensor<64x64xf32>) {
+  %0 = ttng.warp_group_dot %a, %b, %c, %e, sparseIndex = 1 : !ttg.memdesc<64x32xf16, #ttg.shared_memory>, tensor<4x64xi16> * !ttg.memdesc<64x64xf16, #ttg.shared_memory> -> tensor<64x64xf32>
+  tt.return
+}`, "warp_group_dot: sparseIndex must be -1 or 0 (wgmma.sp takes the 2:4 values as A), got 1"},
+		{"wgmma.sp metadata without type", `tt.func @f(%a: !ttg.memdesc<64x32xf16, #ttg.shared_memory>, %e: tensor<4x64xi16>, %b: !ttg.memdesc<64x64xf16, #ttg.shared_memory>, %c: tensor<64x64xf32>) {
+  %0 = ttng.warp_group_dot %a, %b, %c, %e, sparseIndex = 0 : !ttg.memdesc<64x32xf16, #ttg.shared_memory> * !ttg.memdesc<64x64xf16, #ttg.shared_memory> -> tensor<64x64xf32>
+  tt.return
+}`, "warp_group_dot: the metadata type follows A's exactly when sparseIndex = 0"},
 	}
 	for _, c := range cases {
 		if got := roundtrip.ParseError(c.name, c.src); got != c.want {

@@ -73,7 +73,7 @@ func goldenPipeline(t *testing.T, sm int) *pass.Manager {
 	t.Helper()
 	reg, err := pass.NewRegistry(transform.Canonicalize, transform.CSE, transform.LICM, decompose.Pass, tensorptr.Pass,
 		encoding.Convert, encoding.Coalesce, encoding.RemoveLayoutConversions, encoding.AccelerateMatmul,
-		encoding.StageDotOperands, encoding.Pipeline)
+		encoding.StageDotOperands, encoding.Pipeline, encoding.FenceInsertion)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -17,12 +17,28 @@ accumulator to use the tensor cores: the accumulator and result get
 operands without meta (-1), the compressed values of a 2:4 sparse A with
 meta = 0, its metadata with {opIdx = sparseIndex, kWidth = 2, meta = 1}.
 
-MMA version: 2 (mma.sync / mma.sp) on every target from sm_80, also on
-sm_90, where version 3 (wgmma) would be the dense choice; sp does not emit
-wgmma yet, and the sparse wgmma.sp path needs a different metadata layout
-(ptx.md §4). Instruction shapes: m16n8k16 for dense dots, m16n8k32 for 2:4
-sparse dots (on Hopper the sparse m16n8k16 shape measured no faster than
-dense, ptx.md §1.8). A remark at each dot names the choice.
+MMA version: 3 (wgmma) on target cuda:90, 2 (mma.sync / mma.sp) on every
+other target from sm_80. Version 2 instruction shapes: m16n8k16 for dense
+dots, m16n8k32 for 2:4 sparse dots. A remark at each dot names the choice.
+
+On cuda:90 a dense or 2:4-sparse-A dot becomes
+triton_nvidia_gpu.warp_group_dot on #triton_gpu.nvidia_mma<{versionMajor =
+3, versionMinor = 0, warpsPerCTA = [4·g, n], instrShape = [16, N, 16]}>
+([16, N, 32] for wgmma.sp with f16/bf16), N and warps by Triton's
+mmaVersionToInstrShape and warpsPerTileV3. A (the compressed values when
+sparse) and B are stored to shared memory by triton_gpu.local_alloc with
+the NVMMA layout in the Triton 3.1 spelling
+#triton_gpu.shared<{vec = 8, perPhase = 128/SW, maxPhase = SW/16, order,
+hasLeadingOffset = true}>, SW the largest of 128/64/32 bytes dividing the
+tile's contiguous extent (A K-major; B K- or MN-major as loaded). The band16
+metadata stays in registers, converted to #triton_gpu.dot_op<{opIdx = 0,
+parent = #mma, kWidth = 2, meta = 1}> (tritongpu-stage-dot-operands stages
+it through shared memory): per warp it is the m16n8k32 metadata register,
+which wgmma.sp takes unchanged (hopper.md §1.3). The warp_group_dot carries
+it after the accumulator with sparseIndex = 0. Dots wgmma cannot take stay
+on version 2 with a remark naming the reason: BLOCK_M not a multiple of 64,
+a warp count not a multiple of 4, BLOCK_N not a multiple of 16, an
+M-contiguous A, operand rows under 32 bytes, or a 2:4 sparse B.
 
 warpsPerCTA follows Triton's warpsPerTileV2 on the result tile MxN with
 per-warp tile 16x8: warps are doubled along M while M/16/wm >= N/16/wn (and
@@ -35,7 +51,7 @@ other uses get a triton_gpu.convert_layout back to the old blocked layout
 
 Requirements (diagnostics otherwise): f16 or bf16 operands of one type with
 an f32 accumulator, rank 2, M a multiple of 16, N of 8, K of 16 (dense) or
-32 (sparse), module target cuda:80 or newer.
+32 (sparse), module target cuda:80 or newer (v2 rules; v3 as above).
 
 A 2:4 sparse B (sparseIndex = 1: values K/2 x N, metadata N/16 x K, the
 metadata of Bᵀ) is computed as the transposed product, since the MMA
@@ -59,10 +75,15 @@ var AccelerateMatmul = &pass.Pass{
 	Run:      runAccelerate,
 }
 
-// mmaVersionFor returns the nvidia_mma versionMajor sp uses for a compute
-// capability. Version 3 (wgmma) on sm_90 would go here; until the lowering
-// emits wgmma every target uses version 2.
-func mmaVersionFor(cc int) int { return 2 }
+// mmaVersionFor returns the nvidia_mma versionMajor sp prefers for a
+// compute capability: 3 (wgmma, sm_90a) on sm_90, 2 (mma.sync / mma.sp)
+// elsewhere, including sm_100+, which has no wgmma.
+func mmaVersionFor(cc int) int {
+	if cc == 90 {
+		return 3
+	}
+	return 2
+}
 
 func runAccelerate(ctx *pass.Context, module *ir.Operation) error {
 	cfg, err := readModuleConfig(module, "tritongpu-accelerate-matmul")
@@ -85,9 +106,19 @@ func runAccelerate(ctx *pass.Context, module *ir.Operation) error {
 		if tt.DotSparseIndex(d) == tt.SparseIndexB {
 			sc = []int64{sc[1], sc[0]}
 		}
-		mma := ttgpu.NvidiaMmaEncoding{VersionMajor: mmaVersionFor(cfg.cc), VersionMinor: 0,
+		fallback := ""
+		if mmaVersionFor(cfg.cc) == 3 {
+			plan := planMMAv3(d, cfg.numWarps)
+			if plan.why == "" {
+				ctx.Remarkf(d, "%s", dotRemarkV3(d, plan.mma))
+				rewriteWarpGroupDot(b, d, plan.mma)
+				continue
+			}
+			fallback = plan.why
+		}
+		mma := ttgpu.NvidiaMmaEncoding{VersionMajor: 2, VersionMinor: 0,
 			WarpsPerCTA: warpsPerTileV2(sc, cfg.numWarps), InstrShape: []int{16, 8}}
-		ctx.Remarkf(d, "%s", dotRemark(d, mma, cfg))
+		ctx.Remarkf(d, "%s", dotRemark(d, mma, fallback))
 		if tt.DotSparseIndex(d) == tt.SparseIndexB {
 			rewriteSparseB(b, d, mma)
 			continue
@@ -97,7 +128,19 @@ func runAccelerate(ctx *pass.Context, module *ir.Operation) error {
 	return nil
 }
 
-func dotRemark(d *ir.Operation, mma ttgpu.NvidiaMmaEncoding, cfg moduleConfig) string {
+// dotRemarkV3 names the wgmma choice for d.
+func dotRemarkV3(d *ir.Operation, mma ttgpu.NvidiaMmaEncoding) string {
+	instr := fmt.Sprintf("wgmma.mma_async m64n%dk%d (dense)", mma.InstrShape[1], mma.InstrShape[2])
+	if tt.DotSparseIndex(d) == tt.SparseIndexA {
+		instr = fmt.Sprintf("wgmma.mma_async.sp m64n%dk%d (2:4 sparse A)", mma.InstrShape[1], mma.InstrShape[2])
+	}
+	return fmt.Sprintf("tt.dot: nvidia_mma v3.0, warpsPerCTA = [%d, %d], instrShape = [%d, %d, %d], instruction %s, A and B from shared memory",
+		mma.WarpsPerCTA[0], mma.WarpsPerCTA[1], mma.InstrShape[0], mma.InstrShape[1], mma.InstrShape[2], instr)
+}
+
+// dotRemark names the MMA v2 choice for d; fallback, when set, says why
+// the sm_90 wgmma path did not take it.
+func dotRemark(d *ir.Operation, mma ttgpu.NvidiaMmaEncoding, fallback string) string {
 	instr := "mma.sync m16n8k16 (dense)"
 	switch tt.DotSparseIndex(d) {
 	case tt.SparseIndexA:
@@ -106,8 +149,8 @@ func dotRemark(d *ir.Operation, mma ttgpu.NvidiaMmaEncoding, cfg moduleConfig) s
 		instr = "mma.sp m16n8k32 (2:4 sparse B as the transposed product Cᵀ = Bᵀ·Aᵀ)"
 	}
 	note := ""
-	if cfg.cc >= 90 {
-		note = "; sm_90: version 3 (wgmma) not used"
+	if fallback != "" {
+		note = "; sm_90: wgmma not used: " + fallback
 	}
 	return fmt.Sprintf("tt.dot: nvidia_mma v%d.%d, warpsPerCTA = [%d, %d], instruction %s%s",
 		mma.VersionMajor, mma.VersionMinor, mma.WarpsPerCTA[0], mma.WarpsPerCTA[1], instr, note)

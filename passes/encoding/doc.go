@@ -103,6 +103,25 @@
 //     local_load. The loop-carried accumulator is then N x M and the result
 //     is transposed back after the loop (convert_layout to a blocked layout,
 //     then tt.trans).
+// 10. Hopper (target cuda:90): a dot that wgmma can take is
+//     `triton_nvidia_gpu.warp_group_dot %a, %b, %c[, %e, sparseIndex = 0]`
+//     with #mma = #triton_gpu.nvidia_mma<{versionMajor = 3, versionMinor = 0,
+//     warpsPerCTA = [4·g, n], instrShape = [16, N, 16 | 32]}> (warpgroup q
+//     of a CTA owns m64 row blocks q, q+g, …; BM a multiple of 64). %a (A
+//     or the compressed values, K contiguous) and %b are memdescs with
+//     #triton_gpu.shared<{vec = 8, perPhase = 128/SW, maxPhase = SW/16,
+//     order, hasLeadingOffset = true}> (SW-byte swizzle atoms of 8 rows,
+//     16-byte chunk c of row r at c ^ (r·SW/128 mod SW/16); hopper.md §2),
+//     read by wgmma through matrix descriptors: ring slots (item 6) or
+//     local_alloc'd tiles (item 7), the latter followed by
+//     triton_nvidia_gpu.fence_async_shared. %e is a local_load of the band16
+//     metadata tile with #triton_gpu.dot_op<{opIdx = 0, parent = #mma,
+//     kWidth = 2, meta = 1}>: per warp the m16n8k32 metadata register.
+//     In pipelined loops the dot is isAsync and followed by
+//     warp_group_dot_wait {pendings = 1}, the copies come after that wait,
+//     and warp_group_dot_wait {pendings = 0} follows the loop; a
+//     synchronous warp_group_dot completes (commit, wait 0) before its
+//     result is used. Dots wgmma cannot take keep items 4-5 (MMA v2).
 //
 // # Invariants
 //
@@ -113,8 +132,10 @@
 //     requires to share one encoding into one class with one layout;
 //     tritongpu-coalesce changes whole classes (and the slice classes
 //     derived from them), so neither introduces conversions inside a class.
-//   - The shared layout of a staged or pipelined operand is exactly
-//     swizzle.ForDotOperand's (sharedForDotOperand is the only call site);
-//     the pipeliner copies it to the ring buffer unchanged.
+//   - The shared layout of a staged or pipelined MMA v2 operand (and of
+//     the metadata on v3) is exactly swizzle.ForDotOperand's
+//     (sharedForDotOperand is the only call site); a wgmma operand's is
+//     ttgpu.NewNVMMAShared's; the pipeliner copies either to the ring
+//     buffer unchanged.
 //   - No package-level mutable state; pass values are declarations.
 package encoding

@@ -6,6 +6,7 @@ import (
 	"github.com/sparsetriton/sp/dialect/arith"
 	"github.com/sparsetriton/sp/dialect/tt"
 	"github.com/sparsetriton/sp/dialect/ttgpu"
+	"github.com/sparsetriton/sp/dialect/ttng"
 	"github.com/sparsetriton/sp/ir"
 	"github.com/sparsetriton/sp/pass"
 )
@@ -53,11 +54,26 @@ insert index under the mask iv + (S-1)*step < ub; one async_commit_group
 follows the last copy. After the loop: triton_gpu.async_wait {num = 0} and a
 triton_gpu.local_dealloc per buffer.
 
-The lowering must order an iteration's local_loads before the next
-iteration's copies into the same buffer with a CTA barrier (the copy at the
-insert index overwrites the buffer read one iteration earlier), as
-Triton's membar analysis does. Loops that do not match are left unchanged
-with a remark saying why.`
+A staged tile may also be read directly by triton_nvidia_gpu.warp_group_dot
+(operand A or B, MMA v3). A loop with one such wgmma keeps one wgmma group
+in flight: the dot gets isAsync = true and is followed by
+
+  %w:n = triton_nvidia_gpu.warp_group_dot_wait %d, %a, %b[, %e] {pendings = 1 : i32}
+
+(the previous iteration's group has retired, so its ring slot may be
+refilled; the in-flight group's operands are forwarded to stay live), the
+stage-0 ops, copies and commit move after that wait, the loop yields %w#0,
+and a warp_group_dot_wait {pendings = 0} on the loop result follows the
+loop.
+
+The lowering must order an iteration's reads (local_loads, and the
+wgmma reads retired by the wait) before the next copies into the same
+buffer with a CTA barrier (the copy at the insert index overwrites the
+buffer read one iteration earlier; with several warpgroups each wait only
+covers its own), as Triton's membar analysis does, and must not reuse the
+registers of the in-flight group's metadata %e before the next wait
+(double-buffered metadata registers). Loops that do not match are left
+unchanged with a remark saying why.`
 
 // Pipeline is the tritongpu-pipeline pass.
 var Pipeline = &pass.Pass{
@@ -122,7 +138,7 @@ func analyzeLoop(loop *ir.Operation) (*loopPlan, string) {
 		if isTranspose2D(a) && len(a.Result(0).Uses()) == 1 {
 			tr, a = a, a.Result(0).Uses()[0].Op
 		}
-		if a.Name != opLocalAlloc || a.Block() != body || !onlyLocalLoads(a.Result(0)) {
+		if a.Name != opLocalAlloc || a.Block() != body || !onlyReaders(a.Result(0)) {
 			continue
 		}
 		if _, ok := a.Result(0).Type().(tt.MemDescType).Encoding.(ttgpu.SharedEncoding); tr != nil && !ok {
@@ -141,9 +157,11 @@ func analyzeLoop(loop *ir.Operation) (*loopPlan, string) {
 	return pl, ""
 }
 
-func onlyLocalLoads(v *ir.Value) bool {
-	for _, u := range v.Users() {
-		if u.Name != opLocalLoad {
+// onlyReaders reports whether v (a staged tile) is only read: by
+// local_load, or as a shared-memory operand (A or B) of warp_group_dot.
+func onlyReaders(v *ir.Value) bool {
+	for _, u := range v.Uses() {
+		if u.Op.Name != opLocalLoad && !(u.Op.Name == ttng.WarpGroupDot && u.Index < 2) {
 			return false
 		}
 	}
@@ -236,9 +254,19 @@ func (pl *loopPlan) rewrite(b *ir.Builder, S int) {
 	rw.prologue()
 	ins, ext := rw.addIndices()
 	rw.body(ins, ext)
-	// Epilogue: drain and free.
+	waits := rw.asyncWarpGroupDots()
+	// Epilogue: retire the last wgmma groups, drain the copies and free.
 	b.Loc = pl.loop.Loc
 	b.SetInsertionPointAfter(pl.loop)
+	for _, j := range waits {
+		r := pl.loop.Result(j)
+		w := b.Create(ttng.WarpGroupDotWait, []*ir.Value{r}, []ir.Type{r.Type()}, ir.NamedAttr{Name: "pendings", Value: ir.I32Attr(0)})
+		for _, u := range r.Uses() {
+			if u.Op != w {
+				u.Op.SetOperand(u.Index, w.Result(0))
+			}
+		}
+	}
 	b.Create(opWait, nil, []ir.Type{ttgpu.AsyncTokenType{}}, ir.NamedAttr{Name: "num", Value: ir.I32Attr(0)})
 	for _, buf := range rw.bufs {
 		b.Create(opLocalDealloc, []*ir.Value{buf}, nil)

@@ -4,7 +4,7 @@ import "github.com/sparsetriton/sp/pass"
 
 // Passes returns the passes of this package, in sp-pipeline order.
 func Passes() []*pass.Pass {
-	return []*pass.Pass{Convert, Coalesce, RemoveLayoutConversions, AccelerateMatmul, StageDotOperands, Pipeline}
+	return []*pass.Pass{Convert, Coalesce, RemoveLayoutConversions, AccelerateMatmul, StageDotOperands, Pipeline, FenceInsertion}
 }
 
 // Pipelines returns the named pipelines of this package (sp-pipeline).

@@ -47,6 +47,7 @@ func pipelineSteps() []step {
 		{transform.CSE, nil, "merge the duplicated make_range/splat chains before pipelining"},
 		{Pipeline, func(o *PipelineOptions) string { return fmt.Sprintf("num-stages=%d", o.NumStages) },
 			"turn the staged loads of K loops into multi-buffered cp.async copies"},
+		{FenceInsertion, nil, "fence.proxy.async after register-to-shared stores that wgmma reads (after pipelining, which replaces the loop's stores by cp.async)"},
 		{RemoveLayoutConversions, nil, "final cleanup of conversions"},
 		{transform.CSE, nil, "merge what pipelining duplicated"},
 		{transform.Canonicalize, nil, "fold constants for the lowering"},
@@ -71,9 +72,10 @@ passes, with the 2:4 fork's decomposition first):
 11. tritongpu-stage-dot-operands (swizzled shared layout per operand)
 12. cse
 13. tritongpu-pipeline{num-stages}
-14. tritongpu-remove-layout-conversions
-15. cse
-16. canonicalize
+14. triton-nvidia-gpu-fence-insertion
+15. tritongpu-remove-layout-conversions
+16. cse
+17. canonicalize
 
 Constraints (checked by TestPipelineOrder): the decomposition precedes the
 conversion (TTGIR conversion expects sparse operands already split);

@@ -319,6 +319,7 @@ func opTable() map[string]handler {
 	m["tt.dot"] = execDot
 	m["triton_gpu.convert_layout"] = identity
 	addShared(m)
+	addHopper(m)
 	return m
 }
 

@@ -64,15 +64,87 @@ module attributes {"triton_gpu.num-ctas" = 1 : i32, "triton_gpu.num-warps" = 8 :
 
 // -----
 
-// sm_90 still uses MMA v2 (no wgmma yet), and says so.
+// sm_90: a dense dot becomes triton_nvidia_gpu.warp_group_dot on MMA v3
+// (instrShape [16, N, 16], warps in a warpgroup along M); A and B are
+// stored to shared memory with the NVMMA layout (hasLeadingOffset = true,
+// swizzle from the contiguous extent: 64-byte bf16 rows of A -> 64B, 128-byte
+// rows of B -> 128B), the accumulator moves to #mma.
+// CHECK-DAG: #[[$MMA3:mma[0-9]*]] = #triton_gpu.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+// CHECK-DAG: #[[$SA:shared[0-9]*]] = #triton_gpu.shared<{vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0], hasLeadingOffset = true}>
+// CHECK-DAG: #[[$SB:shared[0-9]*]] = #triton_gpu.shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], hasLeadingOffset = true}>
 // CHECK-LABEL: tt.func @hopper
-// CHECK: tt.dot {{.+}} -> tensor<64x64xf32, #mma>
+// CHECK-DAG:   %[[A:.+]] = triton_gpu.local_alloc %arg0 : (tensor<64x32xbf16, #{{.+}}>) -> !tt.memdesc<64x32xbf16, #[[$SA]], #triton_gpu.shared_memory>
+// CHECK-DAG:   %[[B:.+]] = triton_gpu.local_alloc %arg1 : (tensor<32x64xbf16, #{{.+}}>) -> !tt.memdesc<32x64xbf16, #[[$SB]], #triton_gpu.shared_memory>
+// CHECK:       %[[D:.+]] = triton_nvidia_gpu.warp_group_dot %[[A]], %[[B]], %{{.+}} {inputPrecision = 2 : i32} : !tt.memdesc<64x32xbf16, #[[$SA]], #triton_gpu.shared_memory> * !tt.memdesc<32x64xbf16, #[[$SB]], #triton_gpu.shared_memory> -> tensor<64x64xf32, #[[$MMA3]]>
+// CHECK-NOT:   tt.dot
 #blocked = #triton_gpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [2, 2], order = [1, 0]}>
 module attributes {"triton_gpu.num-ctas" = 1 : i32, "triton_gpu.num-warps" = 4 : i32, triton_gpu.target = "cuda:90", "triton_gpu.threads-per-warp" = 32 : i32} {
-  tt.func @hopper(%a: tensor<64x32xbf16, #triton_gpu.dot_op<{opIdx = 0, parent = #blocked}>>, %b: tensor<32x64xbf16, #triton_gpu.dot_op<{opIdx = 1, parent = #blocked}>>, %c: tensor<64x64xf32, #blocked>) -> tensor<64x64xf32, #blocked> {
-    // expected-remark @+1 {{tt.dot: nvidia_mma v2.0, warpsPerCTA = [2, 2], instruction mma.sync m16n8k16 (dense); sm_90: version 3 (wgmma) not used}}
-    %d = tt.dot %a, %b, %c : tensor<64x32xbf16, #triton_gpu.dot_op<{opIdx = 0, parent = #blocked}>> * tensor<32x64xbf16, #triton_gpu.dot_op<{opIdx = 1, parent = #blocked}>> -> tensor<64x64xf32, #blocked>
+  tt.func @hopper(%a: tensor<64x32xbf16, #blocked>, %b: tensor<32x64xbf16, #blocked>, %c: tensor<64x64xf32, #blocked>) -> tensor<64x64xf32, #blocked> {
+    %ad = triton_gpu.convert_layout %a : tensor<64x32xbf16, #blocked> -> tensor<64x32xbf16, #triton_gpu.dot_op<{opIdx = 0, parent = #blocked}>>
+    %bd = triton_gpu.convert_layout %b : tensor<32x64xbf16, #blocked> -> tensor<32x64xbf16, #triton_gpu.dot_op<{opIdx = 1, parent = #blocked}>>
+    // expected-remark @+1 {{tt.dot: nvidia_mma v3.0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16], instruction wgmma.mma_async m64n64k16 (dense), A and B from shared memory}}
+    %d = tt.dot %ad, %bd, %c : tensor<64x32xbf16, #triton_gpu.dot_op<{opIdx = 0, parent = #blocked}>> * tensor<32x64xbf16, #triton_gpu.dot_op<{opIdx = 1, parent = #blocked}>> -> tensor<64x64xf32, #blocked>
     tt.return %d : tensor<64x64xf32, #blocked>
+  }
+}
+
+// -----
+
+// sm_90, 2:4 sparse A on 8 warps: wgmma.sp m64n256k32 (instrShape
+// [16, 256, 32], two warpgroups along M); the compressed values (128x32:
+// 64-byte rows, 64B swizzle) and B (N contiguous, MN-major) go to shared
+// memory, the band16 metadata is converted to the v3 dot_op with meta = 1
+// (staged later), and warp_group_dot carries it with sparseIndex = 0.
+// CHECK-DAG: #[[$MMAS:mma[0-9]*]] = #triton_gpu.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [8, 1], instrShape = [16, 256, 32]}>
+// CHECK-LABEL: tt.func @hopper_sparse
+// CHECK-DAG:   %[[AV:.+]] = triton_gpu.local_alloc %arg0 : (tensor<128x32xf16, #{{.+}}>) -> !tt.memdesc<128x32xf16, #[[$SV:shared[0-9]*]], #triton_gpu.shared_memory>
+// CHECK-DAG:   %[[B:.+]] = triton_gpu.local_alloc %arg2 : (tensor<64x256xf16, #{{.+}}>) -> !tt.memdesc<64x256xf16, #[[$SB2:shared[0-9]*]], #triton_gpu.shared_memory>
+// CHECK-DAG:   %[[E:.+]] = triton_gpu.convert_layout %arg1 : tensor<8x64xi16, #{{.+}}> -> tensor<8x64xi16, #triton_gpu.dot_op<{opIdx = 0, parent = #[[$MMAS]], kWidth = 2, meta = 1}>>
+// CHECK:       triton_nvidia_gpu.warp_group_dot %[[AV]], %[[B]], %{{.+}}, %[[E]], sparseIndex = 0 {inputPrecision = 2 : i32} : !tt.memdesc<128x32xf16, #[[$SV]], #triton_gpu.shared_memory>, tensor<8x64xi16, #triton_gpu.dot_op<{opIdx = 0, parent = #[[$MMAS]], kWidth = 2, meta = 1}>> * !tt.memdesc<64x256xf16, #[[$SB2]], #triton_gpu.shared_memory> -> tensor<128x256xf32, #[[$MMAS]]>
+#blocked = #triton_gpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [8, 1], order = [1, 0]}>
+module attributes {"triton_gpu.num-ctas" = 1 : i32, "triton_gpu.num-warps" = 8 : i32, triton_gpu.target = "cuda:90", "triton_gpu.threads-per-warp" = 32 : i32} {
+  tt.func @hopper_sparse(%a: tensor<128x32xf16, #blocked>, %e: tensor<8x64xi16, #blocked>, %b: tensor<64x256xf16, #blocked>, %c: tensor<128x256xf32, #blocked>) -> tensor<128x256xf32, #blocked> {
+    %ad = triton_gpu.convert_layout %a : tensor<128x32xf16, #blocked> -> tensor<128x32xf16, #triton_gpu.dot_op<{opIdx = 0, parent = #blocked, meta = 0}>>
+    %ed = triton_gpu.convert_layout %e : tensor<8x64xi16, #blocked> -> tensor<8x64xi16, #triton_gpu.dot_op<{opIdx = 0, parent = #blocked, meta = 1}>>
+    %bd = triton_gpu.convert_layout %b : tensor<64x256xf16, #blocked> -> tensor<64x256xf16, #triton_gpu.dot_op<{opIdx = 1, parent = #blocked}>>
+    // expected-remark @+1 {{tt.dot: nvidia_mma v3.0, warpsPerCTA = [8, 1], instrShape = [16, 256, 32], instruction wgmma.mma_async.sp m64n256k32 (2:4 sparse A), A and B from shared memory}}
+    %d = tt.dot %ad, %bd, %c, %ed, sparseIndex = 0 : tensor<128x32xf16, #triton_gpu.dot_op<{opIdx = 0, parent = #blocked, meta = 0}>>, tensor<8x64xi16, #triton_gpu.dot_op<{opIdx = 0, parent = #blocked, meta = 1}>> * tensor<64x256xf16, #triton_gpu.dot_op<{opIdx = 1, parent = #blocked}>> -> tensor<128x256xf32, #blocked>
+    tt.return %d : tensor<128x256xf32, #blocked>
+  }
+}
+
+// -----
+
+// sm_90 with BLOCK_M = 32: wgmma needs m64 blocks, so the dot falls back to
+// mma.sp (MMA v2) and the remark says why.
+// CHECK-LABEL: tt.func @hopper_small_m
+// CHECK: tt.dot {{.+}}, sparseIndex = 0 : {{.+}} -> tensor<32x64xf32, #mma{{[0-9]*}}>
+// CHECK-NOT: warp_group_dot
+#blocked = #triton_gpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [2, 2], order = [1, 0]}>
+module attributes {"triton_gpu.num-ctas" = 1 : i32, "triton_gpu.num-warps" = 4 : i32, triton_gpu.target = "cuda:90", "triton_gpu.threads-per-warp" = 32 : i32} {
+  tt.func @hopper_small_m(%a: tensor<32x32xf16, #blocked>, %e: tensor<2x64xi16, #blocked>, %b: tensor<64x64xf16, #blocked>, %c: tensor<32x64xf32, #blocked>) -> tensor<32x64xf32, #blocked> {
+    %ad = triton_gpu.convert_layout %a : tensor<32x32xf16, #blocked> -> tensor<32x32xf16, #triton_gpu.dot_op<{opIdx = 0, parent = #blocked, meta = 0}>>
+    %ed = triton_gpu.convert_layout %e : tensor<2x64xi16, #blocked> -> tensor<2x64xi16, #triton_gpu.dot_op<{opIdx = 0, parent = #blocked, meta = 1}>>
+    %bd = triton_gpu.convert_layout %b : tensor<64x64xf16, #blocked> -> tensor<64x64xf16, #triton_gpu.dot_op<{opIdx = 1, parent = #blocked}>>
+    // expected-remark @+1 {{tt.dot: nvidia_mma v2.0, warpsPerCTA = [2, 2], instruction mma.sp m16n8k32 (2:4 sparse A); sm_90: wgmma not used: BLOCK_M = 32 is not a multiple of 64}}
+    %d = tt.dot %ad, %bd, %c, %ed, sparseIndex = 0 : tensor<32x32xf16, #triton_gpu.dot_op<{opIdx = 0, parent = #blocked, meta = 0}>>, tensor<2x64xi16, #triton_gpu.dot_op<{opIdx = 0, parent = #blocked, meta = 1}>> * tensor<64x64xf16, #triton_gpu.dot_op<{opIdx = 1, parent = #blocked}>> -> tensor<32x64xf32, #blocked>
+    tt.return %d : tensor<32x64xf32, #blocked>
+  }
+}
+
+// -----
+
+// sm_90 with a 2:4 sparse B: wgmma.sp has metadata for A only, so the
+// transposed mma.sp product stays, with a remark.
+#blocked = #triton_gpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"triton_gpu.num-ctas" = 1 : i32, "triton_gpu.num-warps" = 4 : i32, triton_gpu.target = "cuda:90", "triton_gpu.threads-per-warp" = 32 : i32} {
+  tt.func @hopper_sparse_b(%a: tensor<128x64xf16, #blocked>, %bv: tensor<32x64xf16, #blocked>, %e: tensor<4x64xi16, #blocked>, %c: tensor<128x64xf32, #blocked>) -> tensor<128x64xf32, #blocked> {
+    %ad = triton_gpu.convert_layout %a : tensor<128x64xf16, #blocked> -> tensor<128x64xf16, #triton_gpu.dot_op<{opIdx = 0, parent = #blocked}>>
+    %bd = triton_gpu.convert_layout %bv : tensor<32x64xf16, #blocked> -> tensor<32x64xf16, #triton_gpu.dot_op<{opIdx = 1, parent = #blocked, meta = 0}>>
+    %ed = triton_gpu.convert_layout %e : tensor<4x64xi16, #blocked> -> tensor<4x64xi16, #triton_gpu.dot_op<{opIdx = 1, parent = #blocked, meta = 1}>>
+    // expected-remark @+1 {{sm_90: wgmma not used: wgmma.sp takes 2:4 metadata for A only, so a sparse B stays on the transposed mma.sp product}}
+    %d = tt.dot %ad, %bd, %c, %ed, sparseIndex = 1 : tensor<128x64xf16, #triton_gpu.dot_op<{opIdx = 0, parent = #blocked}>>, tensor<4x64xi16, #triton_gpu.dot_op<{opIdx = 1, parent = #blocked, meta = 1}>> * tensor<32x64xf16, #triton_gpu.dot_op<{opIdx = 1, parent = #blocked, meta = 0}>> -> tensor<128x64xf32, #blocked>
+    tt.return %d : tensor<128x64xf32, #blocked>
   }
 }
 

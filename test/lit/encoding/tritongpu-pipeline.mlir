@@ -126,3 +126,59 @@ module attributes {"triton_gpu.num-ctas" = 1 : i32, "triton_gpu.num-warps" = 4 :
     tt.return %r#0 : tensor<64x64xf32, #mma>
   }
 }
+
+// -----
+
+// Hopper: the staged A and B tiles feed triton_nvidia_gpu.warp_group_dot
+// (2:4 sparse A, metadata through local_load). The wgmma becomes
+// asynchronous with one group in flight: isAsync = true, a
+// warp_group_dot_wait {pendings = 1} right after it forwarding the
+// accumulator and the operands still in use, the next stage's copies (which
+// overwrite the slot the previous group read) after that wait, the
+// accumulator yielded from the wait, and a wait {pendings = 0} after the
+// loop before the result is used.
+// CHECK-LABEL: tt.func @wgmma
+// CHECK:       scf.for
+// CHECK-NEXT:    triton_gpu.async_wait {num = 1 : i32}
+// CHECK:         %[[E:.+]] = triton_gpu.local_load
+// CHECK-NOT:     async_copy_global_to_local
+// CHECK:         %[[D:.+]] = triton_nvidia_gpu.warp_group_dot %[[A:.+]], %[[B:.+]], %{{.+}}, %[[E]], sparseIndex = 0 {isAsync = true}
+// CHECK-NEXT:    %[[W:.+]]:4 = triton_nvidia_gpu.warp_group_dot_wait %[[D]], %[[A]], %[[B]], %[[E]] {pendings = 1 : i32}
+// CHECK-COUNT-3: triton_gpu.async_copy_global_to_local
+// CHECK:         triton_gpu.async_commit_group
+// CHECK:         scf.yield %[[W]]#0,
+// CHECK:       %[[F:.+]] = triton_nvidia_gpu.warp_group_dot_wait %{{.+}}#0 {pendings = 0 : i32} : tensor<64x64xf32, #mma>
+// CHECK-NEXT:  triton_gpu.async_wait {num = 0 : i32}
+// CHECK:       tt.return %[[F]]
+#blocked = #triton_gpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#blocked1 = #triton_gpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #triton_gpu.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 32]}>
+#sv = #triton_gpu.shared<{vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0], hasLeadingOffset = true}>
+#sb = #triton_gpu.shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], hasLeadingOffset = true}>
+#se = #triton_gpu.shared<{vec = 8, perPhase = 1, maxPhase = 1, order = [1, 0], hasLeadingOffset = false}>
+module attributes {"triton_gpu.num-ctas" = 1 : i32, "triton_gpu.num-warps" = 4 : i32, triton_gpu.target = "cuda:90", "triton_gpu.threads-per-warp" = 32 : i32} {
+  tt.func @wgmma(%pa0: tensor<64x32x!tt.ptr<f16>, #blocked>, %pe0: tensor<4x64x!tt.ptr<i16>, #blocked1>, %pb0: tensor<64x64x!tt.ptr<f16>, #blocked1>, %k: i32) -> tensor<64x64xf32, #mma> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %sa = arith.constant dense<32> : tensor<64x32xi32, #blocked>
+    %se = arith.constant dense<64> : tensor<4x64xi32, #blocked1>
+    %sb = arith.constant dense<4096> : tensor<64x64xi32, #blocked1>
+    %acc0 = arith.constant dense<0.000000e+00> : tensor<64x64xf32, #mma>
+    // expected-remark @+1 {{tritongpu-pipeline: 3 loads pipelined with 3 stages}}
+    %r:4 = scf.for %i = %c0 to %k step %c1 iter_args(%acc = %acc0, %pa = %pa0, %pe = %pe0, %pb = %pb0) -> (tensor<64x64xf32, #mma>, tensor<64x32x!tt.ptr<f16>, #blocked>, tensor<4x64x!tt.ptr<i16>, #blocked1>, tensor<64x64x!tt.ptr<f16>, #blocked1>) : i32 {
+      %a = tt.load %pa : tensor<64x32x!tt.ptr<f16>, #blocked>
+      %am = triton_gpu.local_alloc %a : (tensor<64x32xf16, #blocked>) -> !tt.memdesc<64x32xf16, #sv, #triton_gpu.shared_memory>
+      %e = tt.load %pe : tensor<4x64x!tt.ptr<i16>, #blocked1>
+      %em = triton_gpu.local_alloc %e : (tensor<4x64xi16, #blocked1>) -> !tt.memdesc<4x64xi16, #se, #triton_gpu.shared_memory>
+      %ed = triton_gpu.local_load %em : !tt.memdesc<4x64xi16, #se, #triton_gpu.shared_memory> -> tensor<4x64xi16, #triton_gpu.dot_op<{opIdx = 0, parent = #mma, kWidth = 2, meta = 1}>>
+      %b = tt.load %pb : tensor<64x64x!tt.ptr<f16>, #blocked1>
+      %bm = triton_gpu.local_alloc %b : (tensor<64x64xf16, #blocked1>) -> !tt.memdesc<64x64xf16, #sb, #triton_gpu.shared_memory>
+      %d = triton_nvidia_gpu.warp_group_dot %am, %bm, %acc, %ed, sparseIndex = 0 : !tt.memdesc<64x32xf16, #sv, #triton_gpu.shared_memory>, tensor<4x64xi16, #triton_gpu.dot_op<{opIdx = 0, parent = #mma, kWidth = 2, meta = 1}>> * !tt.memdesc<64x64xf16, #sb, #triton_gpu.shared_memory> -> tensor<64x64xf32, #mma>
+      %pan = tt.addptr %pa, %sa : tensor<64x32x!tt.ptr<f16>, #blocked>, tensor<64x32xi32, #blocked>
+      %pen = tt.addptr %pe, %se : tensor<4x64x!tt.ptr<i16>, #blocked1>, tensor<4x64xi32, #blocked1>
+      %pbn = tt.addptr %pb, %sb : tensor<64x64x!tt.ptr<f16>, #blocked1>, tensor<64x64xi32, #blocked1>
+      scf.yield %d, %pan, %pen, %pbn : tensor<64x64xf32, #mma>, tensor<64x32x!tt.ptr<f16>, #blocked>, tensor<4x64x!tt.ptr<i16>, #blocked1>, tensor<64x64x!tt.ptr<f16>, #blocked1>
+    }
+    tt.return %r#0 : tensor<64x64xf32, #mma>
+  }
+}

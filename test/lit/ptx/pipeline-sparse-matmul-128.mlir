@@ -7,7 +7,7 @@
 // the axis analysis keeps the runs, so inside the K loop every operand
 // (values, metadata, B) moves with cp.async and nothing compares or
 // multiplies 64-bit indices per element.
-// RUN: sp-opt %s --sp-pipeline="target=cuda:90 num-warps=4 num-stages=3" --emit=ptx -o %t.ptx
+// RUN: sp-opt %s --sp-pipeline="target=cuda:80 num-warps=4 num-stages=3" --emit=ptx -o %t.ptx
 // RUN: FileCheck %s --input-file %t.ptx
 // RUN: sp-opt %s --pass-pipeline='builtin.module(decompose-sparse-tensors,canonicalize,triton-rewrite-tensor-pointer,canonicalize,loop-invariant-code-motion)' | FileCheck %s --check-prefix=TTIR
 

@@ -8,8 +8,9 @@
 // CHECK: A          f16[208x160], pruned to 2:4 operand A: values f16[208x80], metadata i16[13x160] (band16)
 // CHECK: verify C = A @ B: ok (full check, 20800 elements)
 
-// Software-pipelined TTGIR (num-stages = 3: multi-buffered shared memory,
-// memdesc_subview ring slots, async copies and waits) on sm_90.
+// Software-pipelined Hopper TTGIR (num-stages = 3: multi-buffered NVMMA
+// shared memory, memdesc_subview ring slots, async copies and waits,
+// warp_group_dot with one group in flight) on sm_90.
 // RUN: sp-opt %S/../../../examples/sparse_matmul.mlir --sp-pipeline="target=cuda:90 num-warps=4 num-stages=3" -o %t3.mlir
 // RUN: sp-run %t3.mlir --spec %S/../../../examples/sparse_matmul.json --set M=208 --set N=100 --set K=320 | FileCheck %s --check-prefix=PIPE
 // PIPE: verify C = A @ B: ok (full check, 20800 elements)
