@@ -226,33 +226,28 @@ func cString(b []byte) string {
 	return string(bytes.TrimSpace(b))
 }
 
-// Param is one kernel parameter in a 64-bit slot.
-type Param uint64
+// Param is one kernel parameter: a scalar or pointer in a 64-bit slot, or
+// a 128-byte tensor map (TensorMapParam).
+type Param struct {
+	word uint64
+	tmap *TensorMap
+}
 
 // PtrParam passes a buffer's device address.
-func PtrParam(b *Buffer) Param { return Param(b.ptr) }
+func PtrParam(b *Buffer) Param { return Param{word: uint64(b.ptr)} }
 
 // IntParam passes an integer of any width up to 64 bits.
-func IntParam(v int64) Param { return Param(uint64(v)) }
+func IntParam(v int64) Param { return Param{word: uint64(v)} }
 
 // F32Param passes an f32.
-func F32Param(v float32) Param { return Param(math.Float32bits(v)) }
+func F32Param(v float32) Param { return Param{word: uint64(math.Float32bits(v))} }
 
 // F64Param passes an f64.
-func F64Param(v float64) Param { return Param(math.Float64bits(v)) }
+func F64Param(v float64) Param { return Param{word: math.Float64bits(v)} }
 
 // launch enqueues one launch on the default stream.
 func (k *Kernel) launch(grid [3]int, params []Param) error {
-	ptrs := make([]unsafe.Pointer, len(params))
-	slots := make([]uint64, len(params))
-	for i, p := range params {
-		slots[i] = uint64(p)
-		ptrs[i] = unsafe.Pointer(&slots[i])
-	}
-	if err := k.fn.Launch(grid[0], grid[1], grid[2], k.Threads, 1, 1, k.SharedBytes, cu.NoStream, ptrs); err != nil {
-		return fmt.Errorf("cuLaunchKernel(%s, grid %v, %d threads, %d bytes shared): %v", k.Name, grid, k.Threads, k.SharedBytes, err)
-	}
-	return nil
+	return k.enqueue(nil, grid, params)
 }
 
 // Launch runs the kernel once and waits for it.
