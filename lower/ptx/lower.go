@@ -10,6 +10,7 @@ import (
 	"github.com/sparsetriton/sp/dialect/ttgpu"
 	"github.com/sparsetriton/sp/ir"
 	"github.com/sparsetriton/sp/lower/ptx/asm"
+	"github.com/sparsetriton/sp/passes/encoding/axisinfo"
 )
 
 // Options select the PTX target.
@@ -189,7 +190,7 @@ type kernel struct {
 
 	maps     map[string]*threadMap
 	proCache map[string]asm.Operand
-	axis     map[*ir.Value]*axisInfo
+	axis     *axisinfo.Analysis
 	smem     *smemPlan
 
 	// Barrier state (see doc.go): shared memory read or written since the
@@ -299,7 +300,7 @@ func (k *kernel) lower(smem *asm.Global) (*asm.Entry, KernelManifest, error) {
 		k.vals[a] = &val{regs: []asm.Operand{r}}
 		man.Params = append(man.Params, paramManifest(k.fn, i, a.Type()))
 	}
-	k.axis = analyzeAxis(k.fn)
+	k.axis = axisinfo.Analyze(k.fn)
 	plan, err := planShared(k)
 	if err != nil {
 		return nil, man, err

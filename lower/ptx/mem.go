@@ -33,20 +33,7 @@ func (k *kernel) vecWidth(ptr, mask *ir.Value, s scalar) (*threadMap, int, error
 		return tm, 1, nil
 	}
 	o := tm.order[0]
-	ai := k.axis[ptr]
-	vec := int64(16 / s.bytes())
-	if ai != nil {
-		vec = min(vec, ai.contig[o], max(1, ai.div[o]/int64(s.bytes())))
-	} else {
-		vec = 1
-	}
-	if mask != nil {
-		if mi := k.axis[mask]; mi != nil {
-			vec = min(vec, mi.constancy[o])
-		} else {
-			vec = 1
-		}
-	}
+	vec := k.axis.AccessElems(ptr, mask, o, int64(s.bytes()))
 	vec = pow2Floor(vec)
 	for vec > 1 && !runsContiguous(tm, o, int(vec)) {
 		vec /= 2

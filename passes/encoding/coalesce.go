@@ -73,13 +73,8 @@ func coalescedLayout(a *axisinfo.Analysis, op *ir.Operation, cfg moduleConfig) (
 	if bits < 8 {
 		return ttgpu.BlockedEncoding{}, false
 	}
-	bytes := int64(bits / 8)
-	per := int64(128 / bits)
-	per = min(per, max(1, info.Divisibility[o]/bytes))
-	per = min(per, min(info.Contiguity[o], rt.Shape[o]))
-	if m := maskOf(op); m != nil {
-		per = min(per, a.Get(m).Constancy[o])
-	}
+	per := a.AccessElems(ptr, maskOf(op), o, int64(bits/8))
+	per = min(per, rt.Shape[o])
 	per = min(per, max(1, rt.NumElements()/int64(cfg.numWarps*cfg.threadsPerWarp)))
 	spt := make([]int, len(rt.Shape))
 	for i := range spt {

@@ -211,3 +211,23 @@ func (a *Analysis) visitFor(op *ir.Operation) bool {
 	}
 	return changed
 }
+
+// MaxAccessBytes is the widest global access per thread (ld.global.v4.b32).
+const MaxAccessBytes = 16
+
+// AccessElems is the number of consecutive elements along dim d that one
+// thread may move in a single vector access through ptr (a pointer
+// tensor) under the optional mask: at most MaxAccessBytes, no more than
+// the pointer's contiguity, no more than its alignment allows and no more
+// than the mask's constancy. The coalesce pass sizes sizePerThread with it
+// and the PTX lowering sizes its ld/st.global and cp.async with it, so the
+// two agree on every access.
+func (a *Analysis) AccessElems(ptr, mask *ir.Value, d int, elemBytes int64) int64 {
+	info := a.Get(ptr)
+	n := int64(MaxAccessBytes) / max(1, elemBytes)
+	n = min(n, info.Contiguity[d], max(1, info.Divisibility[d]/max(1, elemBytes)))
+	if mask != nil {
+		n = min(n, a.Get(mask).Constancy[d])
+	}
+	return max(1, n)
+}
