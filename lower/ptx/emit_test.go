@@ -3,10 +3,11 @@ package ptx
 import (
 	"flag"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/sparsetriton/sp/internal/ptxcheck"
 )
 
 var ptxOut = flag.String("ptx.out", "", "write the PTX and manifest of every testdata kernel for sm_80 and sm_90 into this directory (for test/gpu)")
@@ -62,34 +63,12 @@ func TestWriteKernels(t *testing.T) {
 // HMMA.SP.16832 (ptx.md §1.1) on sm_80 and sm_90, with CUDA 11.8's ptxas
 // and cuobjdump.
 func TestSparseSASS(t *testing.T) {
-	bin := ptxas(t)
-	dump, err := exec.LookPath("cuobjdump")
-	if err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatal("cuobjdump not on PATH (CI=true)")
-		}
-		t.Skip("cuobjdump not on PATH")
-	}
 	for _, name := range []string{"sparse_matmul_f16", "sparse_matmul_bf16"} {
-		for _, arch := range []string{"sm_80", "sm_90"} {
-			res := lowerFile(t, "testdata/"+name+".mlir", Options{SM: map[string]int{"sm_80": 80, "sm_90": 90}[arch]})
-			dir := t.TempDir()
-			ptx, cubin := filepath.Join(dir, "k.ptx"), filepath.Join(dir, "k.cubin")
-			if err := os.WriteFile(ptx, []byte(res.PTX), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			if out, err := exec.Command(bin, "-arch="+arch, "-o", cubin, ptx).CombinedOutput(); err != nil {
-				t.Fatalf("ptxas: %v\n%s", err, out)
-			}
-			out, err := exec.Command(dump, "-sass", cubin).CombinedOutput()
-			if err != nil {
-				t.Fatalf("cuobjdump: %v\n%s", err, out)
-			}
-			if n := strings.Count(string(out), "HMMA.SP.16832"); n == 0 {
-				t.Errorf("%s %s: no HMMA.SP.16832 in the SASS", name, arch)
-			} else if strings.Contains(string(out), "HMMA.16816") {
-				t.Errorf("%s %s: dense HMMA.16816 in a sparse kernel", name, arch)
-			}
+		for _, sm := range []int{80, 90} {
+			res := lowerFile(t, "testdata/"+name+".mlir", Options{SM: sm})
+			r := ptxcheck.Check(t, name, res.PTX)
+			r.Expect(t, ptxcheck.SparseMMA, 1)
+			r.Expect(t, ptxcheck.DenseMMA, 0)
 		}
 	}
 }

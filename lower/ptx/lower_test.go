@@ -1,9 +1,7 @@
 package ptx
 
 import (
-	"bytes"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -11,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/sparsetriton/sp/dialect/all"
+	"github.com/sparsetriton/sp/internal/ptxcheck"
 	"github.com/sparsetriton/sp/ir"
 	"github.com/sparsetriton/sp/parser"
 )
@@ -37,41 +36,9 @@ func lowerFile(t *testing.T, path string, opts Options) *Result {
 	return res
 }
 
-// ptxas returns the path of ptxas, skipping the test when it is missing
-// (failing instead when CI=true).
-func ptxas(t *testing.T) string {
-	t.Helper()
-	p, err := exec.LookPath("ptxas")
-	if err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatal("ptxas not on PATH (CI=true): run scripts/install-deps.sh")
-		}
-		t.Skip("ptxas not on PATH")
-	}
-	return p
-}
-
-// assemble runs ptxas on text for arch and fails the test on any error.
-func assemble(t *testing.T, bin, name, text, arch string) string {
-	t.Helper()
-	dir := t.TempDir()
-	in := filepath.Join(dir, "k.ptx")
-	if err := os.WriteFile(in, []byte(text), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command(bin, "-arch="+arch, "-v", "-o", filepath.Join(dir, "k.cubin"), in)
-	var out bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &out
-	if err := cmd.Run(); err != nil {
-		t.Fatalf("ptxas -arch=%s %s: %v\n%s", arch, name, err, out.String())
-	}
-	return out.String()
-}
-
 // TestAssemble lowers every kernel in testdata and assembles it with
-// ptxas for sm_80 and sm_90.
+// ptxas for sm_80 and sm_90 (internal/ptxcheck: no spills, no stack frame).
 func TestAssemble(t *testing.T) {
-	bin := ptxas(t)
 	files, err := filepath.Glob("testdata/*.mlir")
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no testdata kernels: %v", err)
@@ -85,10 +52,7 @@ func TestAssemble(t *testing.T) {
 				if !strings.Contains(res.PTX, ".target sm_"+itoa(sm)+"\n") {
 					t.Fatalf("missing .target sm_%d", sm)
 				}
-				log := assemble(t, bin, f, res.PTX, "sm_"+itoa(sm))
-				if strings.Contains(log, "bytes stack frame") && !strings.Contains(log, "0 bytes stack frame") {
-					t.Errorf("kernel spills or uses a stack frame:\n%s", log)
-				}
+				ptxcheck.Check(t, f, res.PTX)
 			})
 		}
 	}

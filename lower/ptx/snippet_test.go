@@ -1,9 +1,10 @@
 package ptx
 
 import (
-	"os/exec"
 	"strings"
 	"testing"
+
+	"github.com/sparsetriton/sp/internal/ptxcheck"
 )
 
 // prelude wraps a kernel body in a module with the layouts the snippets
@@ -164,9 +165,9 @@ func TestSnippets(t *testing.T) {
 				}
 			}
 			// Every snippet must also assemble (the ordered-metadata form
-			// needs PTX 8.5, beyond CUDA 11.8's ptxas).
-			if bin, err := exec.LookPath("ptxas"); err == nil && !c.opts.OrderedMetadata {
-				assemble(t, bin, c.name, res.PTX, "sm_"+c.target[len("cuda:"):])
+			// needs PTX 8.5, beyond CUDA 11.8's and 12.4's ptxas).
+			if !c.opts.OrderedMetadata {
+				ptxcheck.Check(t, c.name, res.PTX)
 			}
 		})
 	}
