@@ -1,7 +1,7 @@
 package tt
 
 import (
-	"github.com/sparsetriton/sp/dialect/internal/opfmt"
+	"github.com/sparsetriton/sp/dialect/internal/ods"
 	"github.com/sparsetriton/sp/ir"
 )
 
@@ -16,19 +16,24 @@ func Dialect() *ir.Dialect {
 	for _, group := range [][]*ir.OpDef{funcOps(), tensorOps(), memOps(), computeOps()} {
 		ops = append(ops, group...)
 	}
-	return &ir.Dialect{Name: Namespace, Ops: opfmt.Guard(ops), ParseType: parseType, ParseAttr: parseAttr}
+	return &ir.Dialect{Name: Namespace, Ops: ops, ParseType: parseType, ParseAttr: parseAttr}
 }
 
 func funcOps() []*ir.OpDef {
-	return []*ir.OpDef{
-		{Name: "tt.func", Summary: "a Triton function (kernel or device function)",
-			Traits: ir.IsolatedFromAbove | ir.Symbol, Inherent: funcProps,
+	return ods.Defs(
+		ods.Op{Name: "tt.func", Summary: "a Triton function (kernel or device function)",
+			Traits: ir.IsolatedFromAbove | ir.Symbol,
+			Attrs: []ods.Attr{ods.Req(AttrSymName, ods.Str), ods.Req(AttrFunctionType, ods.FuncTypeAttr),
+				ods.OptAttr(AttrSymVisibility, ods.Str), ods.OptAttr(AttrArgAttrs, ods.DictArray), ods.OptAttr(AttrResAttrs, ods.DictArray)},
 			Parse: parseFunc, Print: printFunc, Verify: verifyFunc},
-		{Name: "tt.return", Summary: "return from a tt.func", Traits: ir.Pure | ir.Terminator | ir.ReturnLike,
-			Parse: parseReturn, Print: printReturn, Verify: verifyReturn},
-		{Name: "tt.call", Summary: "call a tt.func", Inherent: []string{"callee"},
-			Parse: parseCall, Print: printCall, Verify: verifyCall},
-	}
+		ods.Op{Name: "tt.return", Summary: "return from a tt.func", Traits: ir.Pure | ir.Terminator | ir.ReturnLike,
+			Operands: []ods.Value{ods.Var("srcs", ods.AnyType)},
+			Format:   "attr-dict ($srcs^ `:` type($srcs))?", Verify: verifyReturn},
+		ods.Op{Name: "tt.call", Summary: "call a tt.func",
+			Operands: []ods.Value{ods.Var("operands", ods.AnyType)}, Results: []ods.Value{ods.Var("results", ods.AnyType)},
+			Attrs:  []ods.Attr{ods.Req("callee", ods.Symbol)},
+			Format: "$callee `(` $operands `)` attr-dict `:` functional-type($operands, results)", Verify: verifyCall},
+	)
 }
 
 func parseType(p ir.AsmParser, mnemonic string) (ir.Type, error) {

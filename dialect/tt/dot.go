@@ -216,9 +216,6 @@ func verifyDot(op *ir.Operation) error {
 	if op.NumOperands() < 3 || op.NumOperands() > 4 || op.NumResults() != 1 {
 		return ir.OpError(op, "expects operands a, b, c, optional e and one result")
 	}
-	if err := verifyEnumAttr[InputPrecision](op, "inputPrecision"); err != nil {
-		return err
-	}
 	ta, tb, tc, td := op.Operand(0).Type(), op.Operand(1).Type(), op.Operand(2).Type(), op.Result(0).Type()
 	if !ir.TypeEqual(tc, td) {
 		return ir.OpError(op, "result type %s must match the accumulator type %s", ir.TypeString(td), ir.TypeString(tc))

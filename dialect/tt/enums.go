@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/sparsetriton/sp/dialect/internal/ods"
 	"github.com/sparsetriton/sp/ir"
 )
 
@@ -292,20 +293,6 @@ func ParseEnumKeyword[E Enum](p ir.AsmParser) (E, error) {
 	return E(v), nil
 }
 
-// verifyEnumAttr checks that an enum-valued attribute, when present, is valid.
-func verifyEnumAttr[E Enum](op *ir.Operation, name string) error {
-	a := op.Attr(name)
-	if a == nil {
-		return nil
-	}
-	if _, ok := DecodeEnum[E](a); !ok {
-		var zero E
-		k := zero.kind()
-		return ir.OpError(op, "attribute '%s' must be a %s (one of [%s]), got %s", name, k.what, k.names(), ir.AttrString(a))
-	}
-	return nil
-}
-
 // enumParsers maps generic-form mnemonics to typed constructors.
 var enumParsers = []struct {
 	mnemonic string
@@ -351,4 +338,38 @@ func parseOpaqueEnum(p ir.AsmParser) (ir.Attribute, error) {
 		}
 	}
 	return nil, ir.Errorf(loc, "unknown Triton enum attribute kind '%s'", m)
+}
+
+// EnumKind is the declared attribute kind of enum E: custom forms write
+// its bare case keyword (`ca`, `acq_rel`); it also accepts the integer
+// case value of Triton's generic printer.
+func EnumKind[E Enum]() ods.AttrKind {
+	var zero E
+	k := zero.kind()
+	return ods.AttrKind{Desc: fmt.Sprintf("a %s (one of [%s])", k.what, k.names()),
+		Is:    func(a ir.Attribute) bool { _, ok := DecodeEnum[E](a); return ok },
+		Parse: parseEnumAttr[E],
+		Print: func(p *ir.Printer, a ir.Attribute) {
+			v, _ := DecodeEnum[E](a)
+			p.WriteString(v.String())
+		}}
+}
+
+// EnumI32Kind is EnumKind for enums that attr-dict writes as their I32 case
+// value, as Triton's I32EnumAttr (`padding = 1 : i32`).
+func EnumI32Kind[E Enum]() ods.AttrKind {
+	k := EnumKind[E]()
+	k.Stored = func(a ir.Attribute) ir.Attribute {
+		if v, ok := DecodeEnum[E](a); ok {
+			return ir.I32Attr(int64(v))
+		}
+		return a
+	}
+	k.Normalize = func(a ir.Attribute) ir.Attribute {
+		if v, ok := DecodeEnum[E](a); ok {
+			return EnumOf(v)
+		}
+		return a
+	}
+	return k
 }

@@ -1,7 +1,6 @@
 package tt
 
 import (
-	"github.com/sparsetriton/sp/dialect/internal/opfmt"
 	"github.com/sparsetriton/sp/ir"
 )
 
@@ -14,6 +13,7 @@ const (
 	AttrSymVisibility = "sym_visibility"
 )
 
+// funcProps are the properties printFunc writes outside attr-dict.
 var funcProps = []string{AttrArgAttrs, AttrFunctionType, AttrResAttrs, AttrSymName, AttrSymVisibility}
 
 // FuncType returns the function type of a tt.func.
@@ -327,44 +327,6 @@ func verifyDictArray(op *ir.Operation, name string, ft ir.FunctionType) error {
 	return nil
 }
 
-// parseReturn reads `attr-dict ($srcs^ : type($srcs))?`.
-func parseReturn(p ir.OpParser, st *ir.OpState) error {
-	d, err := p.ParseOptionalAttrDict()
-	if err != nil {
-		return err
-	}
-	st.MergeAttrDict(d)
-	if !p.PeekOperand() {
-		return nil
-	}
-	us, err := p.ParseOperandList()
-	if err != nil {
-		return err
-	}
-	if err := p.ParsePunct(":"); err != nil {
-		return err
-	}
-	ts, err := p.ParseTypeList()
-	if err != nil {
-		return err
-	}
-	vs, err := p.ResolveOperands(us, ts)
-	st.Operands = vs
-	return err
-}
-
-// printReturn writes `attr-dict ($srcs^ : type($srcs))?`.
-func printReturn(p *ir.Printer, op *ir.Operation) {
-	p.PrintOptionalAttrDict(ir.AllAttrs(op))
-	if op.NumOperands() == 0 {
-		return
-	}
-	p.WriteString(" ")
-	p.PrintOperands(op.Operands())
-	p.WriteString(" : ")
-	p.PrintTypeList(op.OperandTypes())
-}
-
 func verifyReturn(op *ir.Operation) error {
 	fn := op.ParentOp()
 	if fn == nil || fn.Name != "tt.func" {
@@ -389,43 +351,6 @@ func verifyReturn(op *ir.Operation) error {
 func symName(op *ir.Operation) string {
 	n, _ := ir.SymbolNameOf(op)
 	return n
-}
-
-// parseCall reads `$callee ( $operands ) attr-dict : functional-type($operands, results)`.
-func parseCall(p ir.OpParser, st *ir.OpState) error {
-	callee, err := p.ParseSymbolName()
-	if err != nil {
-		return err
-	}
-	st.AddAttr("callee", ir.SymbolRefAttr{Root: callee})
-	if err := p.ParsePunct("("); err != nil {
-		return err
-	}
-	us, err := p.ParseOperandList()
-	if err != nil {
-		return err
-	}
-	if err := p.ParsePunct(")"); err != nil {
-		return err
-	}
-	d, err := p.ParseOptionalAttrDict()
-	if err != nil {
-		return err
-	}
-	st.MergeAttrDict(d)
-	return opfmt.ParseFunctionalType(p, st, us)
-}
-
-// printCall writes `$callee ( $operands ) attr-dict : functional-type($operands, results)`.
-func printCall(p *ir.Printer, op *ir.Operation) {
-	p.WriteString(" ")
-	p.PrintAttr(op.Attr("callee"))
-	p.WriteString("(")
-	p.PrintOperands(op.Operands())
-	p.WriteString(")")
-	p.PrintOptionalAttrDict(ir.AllAttrs(op), "callee")
-	p.WriteString(" : ")
-	p.PrintType(ir.FunctionType{Inputs: op.OperandTypes(), Results: op.ResultTypes()})
 }
 
 func verifyCall(op *ir.Operation) error {

@@ -1,43 +1,92 @@
 package tt
 
 import (
-	"strconv"
-
-	"github.com/sparsetriton/sp/dialect/internal/opfmt"
+	"github.com/sparsetriton/sp/dialect/internal/ods"
 	"github.com/sparsetriton/sp/ir"
 )
 
+// TensorOrMem is a ranked tensor or a shared-memory descriptor.
+var TensorOrMem = ods.Type("a tensor or a memdesc", func(t ir.Type) bool { _, ok := ShapeOf(t); return ok })
+
 func computeOps() []*ir.OpDef {
-	return []*ir.OpDef{
-		{Name: "tt.dot", Summary: "matrix multiply-accumulate d = a*b + c (dense or 2:4 sparse)", Traits: ir.Pure,
-			Inherent: dotAttrs, Parse: parseDot, Print: printDot, Verify: verifyDot},
-		{Name: "tt.reduce", Summary: "reduce along an axis with a combiner region (generic form only)", Traits: ir.Pure | ir.SingleBlock,
-			Inherent: []string{"axis"}, Verify: verifyReduce},
-		{Name: "tt.reduce.return", Summary: "terminator of the tt.reduce combiner", Traits: ir.Pure | ir.Terminator | ir.ReturnLike,
-			Parse: opfmt.ParseOperandsTypes, Print: opfmt.PrintOperandsTypes},
-		{Name: "tt.scan", Summary: "inclusive scan along an axis (generic form only)", Traits: ir.Pure | ir.SingleBlock,
-			Inherent: []string{"axis", "reverse"}, Verify: verifyScan},
-		{Name: "tt.scan.return", Summary: "terminator of the tt.scan combiner", Traits: ir.Pure | ir.Terminator | ir.ReturnLike,
-			Parse: opfmt.ParseOperandsTypes, Print: opfmt.PrintOperandsTypes},
-		{Name: "tt.sparse_values", Summary: "compressed values of a #tt.sparse tensor", Traits: ir.Pure,
-			Parse: opfmt.ParseCast, Print: opfmt.PrintCast, Verify: opfmt.Exact(1, 1, verifySparseValues)},
-		{Name: "tt.fp_to_fp", Summary: "float conversion with optional rounding mode", Traits: ir.Pure | ir.Elementwise,
-			Inherent: []string{"rounding"}, Parse: parseFpToFp, Print: printFpToFp, Verify: opfmt.Exact(1, 1, verifyFpToFp)},
-		{Name: "tt.clampf", Summary: "clamp with NaN propagation mode", Traits: ir.Pure | ir.Elementwise,
-			Inherent: []string{"propagateNan"}, Parse: parseClampF, Print: printClampF},
-		{Name: "tt.precise_sqrt", Summary: "IEEE-rounded square root", Traits: ir.Pure | ir.Elementwise | ir.SameOperandsAndResultType,
-			Parse: opfmt.ParseSameType, Print: opfmt.PrintSameType},
-		{Name: "tt.precise_divf", Summary: "IEEE-rounded division", Traits: ir.Pure | ir.Elementwise | ir.SameOperandsAndResultType,
-			Parse: opfmt.ParseSameType, Print: opfmt.PrintSameType},
-		{Name: "tt.mulhiui", Summary: "high half of an unsigned product", Traits: ir.Pure | ir.Elementwise | ir.SameOperandsAndResultType,
-			Parse: opfmt.ParseSameType, Print: opfmt.PrintSameType},
-		{Name: "tt.extern_elementwise", Summary: "call to an external elementwise library function", Traits: ir.Elementwise,
-			Inherent: []string{"libname", "libpath", "pure", "symbol"}, Parse: opfmt.ParseFunctional, Print: opfmt.PrintFunctional},
-		{Name: "tt.assert", Summary: "device-side assertion",
-			Inherent: []string{"file", "func", "line", "message"}, Parse: parseAssert, Print: printAssert},
-		{Name: "tt.print", Summary: "device-side print",
-			Inherent: []string{"hex", "isSigned", "prefix"}, Parse: parsePrint, Print: printPrint},
+	sameType := func(name, summary string, operands ...string) ods.Op {
+		o := ods.Op{Name: name, Summary: summary, Traits: ir.Pure | ir.Elementwise | ir.SameOperandsAndResultType,
+			Results: []ods.Value{ods.Arg("result", ods.AnyType)}, Format: "attr-dict `:` type($result)"}
+		for i := len(operands) - 1; i >= 0; i-- {
+			o.Operands = append([]ods.Value{ods.Arg(operands[i], ods.AnyType).Like(ods.SameAs("result"))}, o.Operands...)
+			sep := " `,` "
+			if i == len(operands)-1 {
+				sep = " "
+			}
+			o.Format = "$" + operands[i] + sep + o.Format
+		}
+		return o
 	}
+	combinerReturn := func(name, parent string) ods.Op {
+		return ods.Op{Name: name, Summary: "terminator of the " + parent + " combiner", Traits: ir.Pure | ir.Terminator | ir.ReturnLike,
+			Operands: []ods.Value{ods.Var("result", ods.AnyType)}, Format: "$result attr-dict `:` type($result)"}
+	}
+	return ods.Defs(
+		ods.Op{Name: "tt.dot", Summary: "matrix multiply-accumulate d = a*b + c (dense or 2:4 sparse)", Traits: ir.Pure,
+			Operands: []ods.Value{ods.Arg("a", TensorOrMem), ods.Arg("b", TensorOrMem), ods.Arg("c", ods.Tensor), ods.Opt("e", ods.IntTensor)},
+			Results:  []ods.Value{ods.Arg("d", ods.Tensor).Like(ods.SameAs("c"))},
+			Attrs: []ods.Attr{ods.DefAttr("inputPrecision", EnumKind[InputPrecision](), EnumOf(PrecisionIEEE)),
+				ods.OptAttr("maxNumImpreciseAcc", ods.I32), ods.OptAttr("sparseIndex", ods.I32), ods.OptAttr("spSelector", ods.I32)},
+			Parse: parseDot, Print: printDot, Verify: verifyDot},
+		ods.Op{Name: "tt.reduce", Summary: "reduce along an axis with a combiner region (generic form only)", Traits: ir.Pure | ir.SingleBlock,
+			Operands: []ods.Value{ods.Var("srcs", ods.Tensor)}, Results: []ods.Value{ods.Var("result", ods.AnyType)},
+			Attrs: []ods.Attr{ods.Req("axis", ods.I32)}, Verify: verifyReduce},
+		combinerReturn("tt.reduce.return", "tt.reduce"),
+		ods.Op{Name: "tt.scan", Summary: "inclusive scan along an axis (generic form only)", Traits: ir.Pure | ir.SingleBlock,
+			Operands: []ods.Value{ods.Var("srcs", ods.Tensor)}, Results: []ods.Value{ods.Var("result", ods.Tensor)},
+			Attrs: []ods.Attr{ods.Req("axis", ods.I32), ods.OptAttr("reverse", ods.Bool)}, Verify: verifyScan},
+		combinerReturn("tt.scan.return", "tt.scan"),
+		ods.Op{Name: "tt.sparse_values", Summary: "compressed values of a #tt.sparse tensor", Traits: ir.Pure,
+			Operands: []ods.Value{ods.Arg("src", ods.Tensor)}, Results: []ods.Value{ods.Arg("result", ods.Tensor)},
+			Format: cast, Verify: verifySparseValues},
+		ods.Op{Name: "tt.fp_to_fp", Summary: "float conversion with optional rounding mode", Traits: ir.Pure | ir.Elementwise,
+			Operands: []ods.Value{ods.Arg("src", ods.FloatLike)}, Results: []ods.Value{ods.Arg("result", ods.FloatLike)},
+			Attrs:  []ods.Attr{ods.OptAttr("rounding", EnumKind[RoundingMode]())},
+			Format: "$src attr-dict (`,` `rounding` `=` $rounding^)? `:` type($src) `->` type($result)", Verify: verifyFpToFp},
+		ods.Op{Name: "tt.clampf", Summary: "clamp with NaN propagation mode", Traits: ir.Pure | ir.Elementwise,
+			Operands: []ods.Value{ods.Arg("x", ods.FloatLike).Like(ods.SameAs("result")), ods.Arg("min", ods.FloatLike).Like(ods.SameAs("result")),
+				ods.Arg("max", ods.FloatLike).Like(ods.SameAs("result"))},
+			Results: []ods.Value{ods.Arg("result", ods.FloatLike)},
+			Attrs:   []ods.Attr{ods.Req("propagateNan", EnumKind[PropagateNan]())},
+			Format:  "$x `,` $min `,` $max `,` `propagateNan` `=` $propagateNan attr-dict `:` type($result)"},
+		sameType("tt.precise_sqrt", "IEEE-rounded square root", "x"),
+		sameType("tt.precise_divf", "IEEE-rounded division", "x", "y"),
+		sameType("tt.mulhiui", "high half of an unsigned product", "x", "y"),
+		ods.Op{Name: "tt.extern_elementwise", Summary: "call to an external elementwise library function", Traits: ir.Elementwise,
+			Operands: []ods.Value{ods.Var("srcs", ods.AnyType)}, Results: []ods.Value{ods.Arg("result", ods.AnyType)},
+			Attrs: []ods.Attr{ods.Req("libname", ods.Str), ods.Req("libpath", ods.Str), ods.Req("symbol", ods.Str),
+				ods.Req("pure", ods.Bool)},
+			Format: "$srcs attr-dict `:` functional-type($srcs, $result)"},
+		ods.Op{Name: "tt.assert", Summary: "device-side assertion",
+			Operands: []ods.Value{ods.Arg("condition", ods.I1Like)},
+			Attrs: []ods.Attr{ods.Req("message", ods.Str), ods.OptAttr("file", ods.Str), ods.OptAttr("func", ods.Str),
+				ods.OptAttr("line", ods.I32Literal)},
+			Format: "$condition `,` $message (`,` $file^ `,` $func `,` $line)? attr-dict `:` type($condition)",
+			Verify: verifyAssert},
+		ods.Op{Name: "tt.print", Summary: "device-side print",
+			Operands: []ods.Value{ods.Var("args", ods.AnyType)},
+			Attrs:    []ods.Attr{ods.Req("prefix", ods.Str), ods.OptAttr("hex", ods.Bool), ods.OptAttr("isSigned", ods.I32Array)},
+			Format:   "$prefix attr-dict (`:` $args^ `:` type($args))?"},
+	)
+}
+
+// verifyAssert checks that the 3.1 location operands come together.
+func verifyAssert(op *ir.Operation) error {
+	n := 0
+	for _, a := range []string{"file", "func", "line"} {
+		if op.Attr(a) != nil {
+			n++
+		}
+	}
+	if n != 0 && n != 3 {
+		return ir.OpError(op, "attributes 'file', 'func' and 'line' go together")
+	}
+	return nil
 }
 
 func verifyReduce(op *ir.Operation) error {
@@ -136,54 +185,7 @@ func verifySparseValues(op *ir.Operation) error {
 	return nil
 }
 
-// parseFpToFp reads `$src attr-dict (, rounding = $rounding)? : type($src) -> type($result)`.
-func parseFpToFp(p ir.OpParser, st *ir.OpState) error {
-	src, err := p.ParseOperand()
-	if err != nil {
-		return err
-	}
-	if err := opfmt.ParseAttrDict(p, st); err != nil {
-		return err
-	}
-	if p.ParseOptionalPunct(",") {
-		if err := p.ParseKeyword("rounding"); err != nil {
-			return err
-		}
-		if err := p.ParsePunct("="); err != nil {
-			return err
-		}
-		r, err := ParseEnumKeyword[RoundingMode](p)
-		if err != nil {
-			return err
-		}
-		st.AddAttr("rounding", EnumOf(r))
-	}
-	return opfmt.ParseCastTail(p, st, src)
-}
-
-// printFpToFp writes `$src attr-dict (, rounding = $rounding)? : type($src) -> type($result)`.
-func printFpToFp(p *ir.Printer, op *ir.Operation) {
-	p.WriteString(" ")
-	p.PrintOperand(op.Operand(0))
-	var elided []string
-	r, ok := DecodeEnum[RoundingMode](op.Attr("rounding"))
-	if ok {
-		elided = append(elided, "rounding")
-	}
-	opfmt.PrintAttrDict(p, op, elided...)
-	if ok {
-		p.WriteString(", rounding = " + r.String())
-	}
-	p.WriteString(" : ")
-	p.PrintType(op.Operand(0).Type())
-	p.WriteString(" -> ")
-	p.PrintType(op.Result(0).Type())
-}
-
 func verifyFpToFp(op *ir.Operation) error {
-	if err := verifyEnumAttr[RoundingMode](op, "rounding"); err != nil {
-		return err
-	}
 	from, to := ir.ElementType(op.Operand(0).Type()), ir.ElementType(op.Result(0).Type())
 	if !ir.IsFloat(from) || !ir.IsFloat(to) {
 		return ir.OpError(op, "source and result must be floating point")
@@ -192,176 +194,4 @@ func verifyFpToFp(op *ir.Operation) error {
 		return ir.OpError(op, "rounding mode is required for FP downcast")
 	}
 	return nil
-}
-
-// parseClampF reads `$x, $min, $max, propagateNan = $propagateNan attr-dict : type($result)`.
-func parseClampF(p ir.OpParser, st *ir.OpState) error {
-	var us []ir.UnresolvedOperand
-	for i := 0; i < 3; i++ {
-		u, err := p.ParseOperand()
-		if err != nil {
-			return err
-		}
-		if err := p.ParsePunct(","); err != nil {
-			return err
-		}
-		us = append(us, u)
-	}
-	if err := p.ParseKeyword("propagateNan"); err != nil {
-		return err
-	}
-	if err := p.ParsePunct("="); err != nil {
-		return err
-	}
-	pn, err := ParseEnumKeyword[PropagateNan](p)
-	if err != nil {
-		return err
-	}
-	st.AddAttr("propagateNan", EnumOf(pn))
-	if err := opfmt.ParseAttrDict(p, st); err != nil {
-		return err
-	}
-	if err := p.ParsePunct(":"); err != nil {
-		return err
-	}
-	t, err := p.ParseType()
-	if err != nil {
-		return err
-	}
-	vs, err := opfmt.ResolveSame(p, us, t)
-	st.Operands, st.ResultTypes = vs, []ir.Type{t}
-	return err
-}
-
-// printClampF writes `$x, $min, $max, propagateNan = $propagateNan attr-dict : type($result)`.
-func printClampF(p *ir.Printer, op *ir.Operation) {
-	p.WriteString(" ")
-	p.PrintOperands(op.Operands())
-	pn, _ := EnumProp(op, "propagateNan", PropagateNone)
-	p.WriteString(", propagateNan = " + pn.String())
-	opfmt.PrintAttrDict(p, op, "propagateNan")
-	p.WriteString(" : ")
-	p.PrintType(op.Result(0).Type())
-}
-
-// parseAssert reads `$condition, $message attr-dict : type($condition)`
-// (3.1-era inputs may add `, $file, $func, $line`).
-func parseAssert(p ir.OpParser, st *ir.OpState) error {
-	cond, err := p.ParseOperand()
-	if err != nil {
-		return err
-	}
-	if err := p.ParsePunct(","); err != nil {
-		return err
-	}
-	msg, err := p.ParseString()
-	if err != nil {
-		return err
-	}
-	st.AddAttr("message", ir.StringAttr{Value: msg})
-	if p.ParseOptionalPunct(",") {
-		if err := parseAssertLocation(p, st); err != nil {
-			return err
-		}
-	}
-	if err := opfmt.ParseAttrDict(p, st); err != nil {
-		return err
-	}
-	if err := p.ParsePunct(":"); err != nil {
-		return err
-	}
-	t, err := p.ParseType()
-	if err != nil {
-		return err
-	}
-	v, err := p.ResolveOperand(cond, t)
-	st.Operands = []*ir.Value{v}
-	return err
-}
-
-func parseAssertLocation(p ir.OpParser, st *ir.OpState) error {
-	file, err := p.ParseString()
-	if err != nil {
-		return err
-	}
-	if err := p.ParsePunct(","); err != nil {
-		return err
-	}
-	fn, err := p.ParseString()
-	if err != nil {
-		return err
-	}
-	if err := p.ParsePunct(","); err != nil {
-		return err
-	}
-	line, err := p.ParseInteger()
-	if err != nil {
-		return err
-	}
-	st.AddAttr("file", ir.StringAttr{Value: file})
-	st.AddAttr("func", ir.StringAttr{Value: fn})
-	st.AddAttr("line", ir.I32Attr(line))
-	return nil
-}
-
-// printAssert writes `$condition, $message (, $file, $func, $line)? attr-dict : type($condition)`.
-func printAssert(p *ir.Printer, op *ir.Operation) {
-	p.WriteString(" ")
-	p.PrintOperand(op.Operand(0))
-	p.WriteString(", ")
-	p.PrintAttr(op.Attr("message"))
-	elided := []string{"message"}
-	file, ok1 := op.Attr("file").(ir.StringAttr)
-	fn, ok2 := op.Attr("func").(ir.StringAttr)
-	line, ok3 := op.Attr("line").(ir.IntegerAttr)
-	if ok1 && ok2 && ok3 && ir.IsInteger(line.Type, 32) {
-		p.WriteString(", " + ir.QuoteString(file.Value) + ", " + ir.QuoteString(fn.Value) + ", ")
-		p.WriteString(strconv.FormatInt(line.Value, 10))
-		elided = append(elided, "file", "func", "line")
-	}
-	opfmt.PrintAttrDict(p, op, elided...)
-	p.WriteString(" : ")
-	p.PrintType(op.Operand(0).Type())
-}
-
-// parsePrint reads `$prefix attr-dict (: $args^ : type($args))?`.
-func parsePrint(p ir.OpParser, st *ir.OpState) error {
-	prefix, err := p.ParseString()
-	if err != nil {
-		return err
-	}
-	st.AddAttr("prefix", ir.StringAttr{Value: prefix})
-	if err := opfmt.ParseAttrDict(p, st); err != nil {
-		return err
-	}
-	if !p.ParseOptionalPunct(":") {
-		return nil
-	}
-	us, err := p.ParseOperandList()
-	if err != nil {
-		return err
-	}
-	if err := p.ParsePunct(":"); err != nil {
-		return err
-	}
-	ts, err := p.ParseTypeList()
-	if err != nil {
-		return err
-	}
-	st.Operands, err = p.ResolveOperands(us, ts)
-	return err
-}
-
-// printPrint writes `$prefix attr-dict (: $args^ : type($args))?`.
-func printPrint(p *ir.Printer, op *ir.Operation) {
-	p.WriteString(" ")
-	p.PrintAttr(op.Attr("prefix"))
-	opfmt.PrintAttrDict(p, op, "prefix")
-	if op.NumOperands() == 0 {
-		return
-	}
-	p.WriteString(" : ")
-	p.PrintOperands(op.Operands())
-	p.WriteString(" : ")
-	p.PrintTypeList(op.OperandTypes())
 }

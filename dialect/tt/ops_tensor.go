@@ -1,7 +1,7 @@
 package tt
 
 import (
-	"github.com/sparsetriton/sp/dialect/internal/opfmt"
+	"github.com/sparsetriton/sp/dialect/internal/ods"
 	"github.com/sparsetriton/sp/ir"
 )
 
@@ -14,90 +14,52 @@ type SliceEncoding interface {
 	SliceParent() ir.Attribute
 }
 
+// cast is the format of one-operand conversions.
+const cast = "$src attr-dict `:` type($src) `->` type($result)"
+
 func tensorOps() []*ir.OpDef {
-	return []*ir.OpDef{
-		{Name: "tt.get_program_id", Summary: "program id along an axis", Traits: ir.Pure,
-			Inherent: []string{"axis"}, Parse: parseAxisOp, Print: printAxisOp, Verify: verifyAxisOp},
-		{Name: "tt.get_num_programs", Summary: "number of programs along an axis", Traits: ir.Pure,
-			Inherent: []string{"axis"}, Parse: parseAxisOp, Print: printAxisOp, Verify: verifyAxisOp},
-		{Name: "tt.make_range", Summary: "1-D tensor [start, end)", Traits: ir.Pure,
-			Inherent: []string{"end", "start"}, Parse: parseMakeRange, Print: printMakeRange, Verify: verifyMakeRange},
-		{Name: "tt.splat", Summary: "broadcast a scalar to a tensor", Traits: ir.Pure,
-			Parse: opfmt.ParseCast, Print: opfmt.PrintCast, Verify: opfmt.Exact(1, 1, verifySplat)},
-		{Name: "tt.broadcast", Summary: "broadcast size-1 dimensions", Traits: ir.Pure,
-			Parse: opfmt.ParseCast, Print: opfmt.PrintCast, Verify: opfmt.Exact(1, 1, verifyBroadcast)},
-		{Name: "tt.expand_dims", Summary: "insert a size-1 dimension", Traits: ir.Pure,
-			Inherent: []string{"axis"}, Parse: opfmt.ParseCast, Print: opfmt.PrintCast, Verify: opfmt.Exact(1, 1, verifyExpandDims)},
-		{Name: "tt.reshape", Summary: "reshape a tensor", Traits: ir.Pure,
-			Inherent: []string{"allow_reorder", "efficient_layout"}, Parse: parseReshape, Print: printReshape, Verify: opfmt.Exact(1, 1, verifyReshape)},
-		{Name: "tt.trans", Summary: "permute dimensions", Traits: ir.Pure,
-			Inherent: []string{"order"}, Parse: opfmt.ParseCast, Print: opfmt.PrintCast, Verify: opfmt.Exact(1, 1, verifyTrans)},
-		{Name: "tt.cat", Summary: "concatenate along dimension 0", Traits: ir.Pure,
-			Parse: parseBinaryCast, Print: printBinaryCast, Verify: opfmt.Exact(2, 1, verifyCat)},
-		{Name: "tt.join", Summary: "join two tensors along a new minor dimension of size 2", Traits: ir.Pure,
-			Parse: parseBinaryCast, Print: printBinaryCast, Verify: opfmt.Exact(2, 1, verifyJoin)},
-		{Name: "tt.split", Summary: "split the minor dimension of size 2", Traits: ir.Pure,
-			Parse: parseSplit, Print: opfmt.PrintCast, Verify: opfmt.Exact(1, 2, verifySplit)},
-		{Name: "tt.histogram", Summary: "histogram of an integer tensor", Traits: ir.Pure,
-			Parse: opfmt.ParseCast, Print: opfmt.PrintCast, Verify: opfmt.Exact(1, 1, verifyHistogram)},
+	axisOp := func(name, summary string) ods.Op {
+		return ods.Op{Name: name, Summary: summary, Traits: ir.Pure,
+			Results: []ods.Value{ods.Arg("result", ods.I32T)},
+			Attrs:   []ods.Attr{ods.Req("axis", EnumKind[ProgramIDDim]())},
+			Format:  "$axis attr-dict `:` type($result)"}
 	}
-}
-
-// parseAxisOp reads `$axis attr-dict : type($result)` (axis x, y or z).
-func parseAxisOp(p ir.OpParser, st *ir.OpState) error {
-	ax, err := ParseEnumKeyword[ProgramIDDim](p)
-	if err != nil {
-		return err
+	unary := func(name, summary string, verify func(*ir.Operation) error, attrs ...ods.Attr) ods.Op {
+		return ods.Op{Name: name, Summary: summary, Traits: ir.Pure,
+			Operands: []ods.Value{ods.Arg("src", ods.AnyType)}, Results: []ods.Value{ods.Arg("result", ods.AnyType)},
+			Attrs: attrs, Format: cast, Verify: verify}
 	}
-	st.AddAttr("axis", EnumOf(ax))
-	if err := opfmt.ParseAttrDict(p, st); err != nil {
-		return err
+	binary := func(name, summary string, verify func(*ir.Operation) error) ods.Op {
+		return ods.Op{Name: name, Summary: summary, Traits: ir.Pure,
+			Operands: []ods.Value{ods.Arg("lhs", ods.Tensor), ods.Arg("rhs", ods.Tensor).Like(ods.SameAs("lhs"))},
+			Results:  []ods.Value{ods.Arg("result", ods.Tensor)},
+			Format:   "$lhs `,` $rhs attr-dict `:` type($lhs) `->` type($result)", Verify: verify}
 	}
-	if err := p.ParsePunct(":"); err != nil {
-		return err
-	}
-	t, err := p.ParseType()
-	st.ResultTypes = append(st.ResultTypes, t)
-	return err
-}
-
-// printAxisOp writes `$axis attr-dict : type($result)`.
-func printAxisOp(p *ir.Printer, op *ir.Operation) {
-	ax, _ := EnumProp(op, "axis", AxisX)
-	p.WriteString(" " + ax.String())
-	opfmt.PrintAttrDict(p, op, "axis")
-	p.WriteString(" : ")
-	p.PrintType(op.Result(0).Type())
-}
-
-func verifyAxisOp(op *ir.Operation) error {
-	if err := verifyEnumAttr[ProgramIDDim](op, "axis"); err != nil {
-		return err
-	}
-	if op.NumResults() != 1 || !ir.IsInteger(op.Result(0).Type(), 32) {
-		return ir.OpError(op, "result must be i32")
-	}
-	return nil
-}
-
-// parseMakeRange reads `attr-dict : type($result)`.
-func parseMakeRange(p ir.OpParser, st *ir.OpState) error {
-	if err := opfmt.ParseAttrDict(p, st); err != nil {
-		return err
-	}
-	if err := p.ParsePunct(":"); err != nil {
-		return err
-	}
-	t, err := p.ParseType()
-	st.ResultTypes = append(st.ResultTypes, t)
-	return err
-}
-
-// printMakeRange writes `attr-dict : type($result)`.
-func printMakeRange(p *ir.Printer, op *ir.Operation) {
-	opfmt.PrintAttrDict(p, op)
-	p.WriteString(" : ")
-	p.PrintType(op.Result(0).Type())
+	return ods.Defs(
+		axisOp("tt.get_program_id", "program id along an axis"),
+		axisOp("tt.get_num_programs", "number of programs along an axis"),
+		ods.Op{Name: "tt.make_range", Summary: "1-D tensor [start, end)", Traits: ir.Pure,
+			Results: []ods.Value{ods.Arg("result", ods.IntTensor)},
+			Attrs:   []ods.Attr{ods.Req("start", ods.I32), ods.Req("end", ods.I32)},
+			Format:  "attr-dict `:` type($result)", Verify: verifyMakeRange},
+		unary("tt.splat", "broadcast a scalar to a tensor", verifySplat),
+		unary("tt.broadcast", "broadcast size-1 dimensions", verifyBroadcast),
+		unary("tt.expand_dims", "insert a size-1 dimension", verifyExpandDims, ods.Req("axis", ods.I32)),
+		ods.Op{Name: "tt.reshape", Summary: "reshape a tensor", Traits: ir.Pure,
+			Operands: []ods.Value{ods.Arg("src", ods.Tensor)}, Results: []ods.Value{ods.Arg("result", ods.Tensor)},
+			Attrs: []ods.Attr{ods.OptAttr("allow_reorder", ods.UnitOrBool), ods.OptAttr("efficient_layout", ods.UnitOrBool)},
+			Format: "$src (`allow_reorder` $allow_reorder^)? (`efficient_layout` $efficient_layout^)? attr-dict " +
+				"`:` type($src) `->` type($result)",
+			Verify: verifyReshape},
+		unary("tt.trans", "permute dimensions", verifyTrans, ods.Req("order", ods.I32Array)),
+		binary("tt.cat", "concatenate along dimension 0", verifyCat),
+		binary("tt.join", "join two tensors along a new minor dimension of size 2", verifyJoin),
+		ods.Op{Name: "tt.split", Summary: "split the minor dimension of size 2", Traits: ir.Pure,
+			Operands: []ods.Value{ods.Arg("src", ods.Tensor)},
+			Results:  []ods.Value{ods.Arg("outLHS", ods.Tensor), ods.Arg("outRHS", ods.Tensor).Like(ods.SameAs("outLHS"))},
+			Format:   "$src attr-dict `:` type($src) `->` type($outLHS)", Verify: verifySplit},
+		unary("tt.histogram", "histogram of an integer tensor", verifyHistogram),
+	)
 }
 
 func intAttr(op *ir.Operation, name string) (int64, bool) {
@@ -216,43 +178,6 @@ func verifyExpandDims(op *ir.Operation) error {
 	return nil
 }
 
-// parseReshape reads the newest `$src [allow_reorder] [efficient_layout]
-// attr-dict : type($src) -> type($result)`; 3.1 writes the flags in attr-dict.
-func parseReshape(p ir.OpParser, st *ir.OpState) error {
-	src, err := p.ParseOperand()
-	if err != nil {
-		return err
-	}
-	for _, kw := range []string{"allow_reorder", "efficient_layout"} {
-		if p.ParseOptionalKeyword(kw) {
-			st.AddAttr(kw, ir.UnitAttr{})
-		}
-	}
-	if err := opfmt.ParseAttrDict(p, st); err != nil {
-		return err
-	}
-	return opfmt.ParseCastTail(p, st, src)
-}
-
-// printReshape writes `$src [allow_reorder] [efficient_layout] attr-dict : type($src) -> type($result)`
-// for unit flags; a 3.1 boolean `allow_reorder = false` stays in attr-dict.
-func printReshape(p *ir.Printer, op *ir.Operation) {
-	p.WriteString(" ")
-	p.PrintOperand(op.Operand(0))
-	var elided []string
-	for _, kw := range []string{"allow_reorder", "efficient_layout"} {
-		if _, ok := op.Attr(kw).(ir.UnitAttr); ok {
-			p.WriteString(" " + kw)
-			elided = append(elided, kw)
-		}
-	}
-	opfmt.PrintAttrDict(p, op, elided...)
-	p.WriteString(" : ")
-	p.PrintType(op.Operand(0).Type())
-	p.WriteString(" -> ")
-	p.PrintType(op.Result(0).Type())
-}
-
 func verifyReshape(op *ir.Operation) error {
 	src, err := tensorOrErr(op, op.Operand(0).Type(), "source")
 	if err != nil {
@@ -317,48 +242,6 @@ func isPermutation(order []int64, n int) bool {
 	return true
 }
 
-// parseBinaryCast reads `$lhs, $rhs attr-dict : type($lhs) -> type($result)`.
-func parseBinaryCast(p ir.OpParser, st *ir.OpState) error {
-	us, err := p.ParseOperandList()
-	if err != nil {
-		return err
-	}
-	if len(us) != 2 {
-		return p.Errorf("expected two operands")
-	}
-	if err := opfmt.ParseAttrDict(p, st); err != nil {
-		return err
-	}
-	if err := p.ParsePunct(":"); err != nil {
-		return err
-	}
-	from, err := p.ParseType()
-	if err != nil {
-		return err
-	}
-	if err := p.ParsePunct("->"); err != nil {
-		return err
-	}
-	to, err := p.ParseType()
-	if err != nil {
-		return err
-	}
-	vs, err := opfmt.ResolveSame(p, us, from)
-	st.Operands, st.ResultTypes = vs, []ir.Type{to}
-	return err
-}
-
-// printBinaryCast writes `$lhs, $rhs attr-dict : type($lhs) -> type($result)`.
-func printBinaryCast(p *ir.Printer, op *ir.Operation) {
-	p.WriteString(" ")
-	p.PrintOperands(op.Operands())
-	opfmt.PrintAttrDict(p, op)
-	p.WriteString(" : ")
-	p.PrintType(op.Operand(0).Type())
-	p.WriteString(" -> ")
-	p.PrintType(op.Result(0).Type())
-}
-
 func verifyCat(op *ir.Operation) error {
 	lhs, err := tensorOrErr(op, op.Operand(0).Type(), "lhs")
 	if err != nil {
@@ -397,16 +280,6 @@ func verifyJoin(op *ir.Operation) error {
 		return ir.OpError(op, "result shape must be %s (the operand shape with a new minor dimension of 2), got %s",
 			ir.ShapeString(want), ir.ShapeString(dst.Shape))
 	}
-	return nil
-}
-
-// parseSplit reads `$src attr-dict : type($src) -> type($outLHS)`; both
-// results have the printed type.
-func parseSplit(p ir.OpParser, st *ir.OpState) error {
-	if err := opfmt.ParseCast(p, st); err != nil {
-		return err
-	}
-	st.ResultTypes = append(st.ResultTypes, st.ResultTypes[0])
 	return nil
 }
 

@@ -1,7 +1,6 @@
 package ttgpu
 
 import (
-	"github.com/sparsetriton/sp/dialect/internal/opfmt"
 	"github.com/sparsetriton/sp/dialect/tt"
 	"github.com/sparsetriton/sp/ir"
 )
@@ -16,7 +15,7 @@ const (
 // `triton_gpu.` and `ttg.`): layout attributes, `!triton_gpu.async.token`,
 // `!triton_gpu.memdesc` (tt.MemDescType) and the shared-memory ops.
 func Dialect() *ir.Dialect {
-	return &ir.Dialect{Name: Namespace, Aliases: []string{Alias}, Ops: opfmt.Guard(ops()), ParseType: parseType, ParseAttr: parseAttr}
+	return &ir.Dialect{Name: Namespace, Aliases: []string{Alias}, Ops: ops(), ParseType: parseType, ParseAttr: parseAttr}
 }
 
 // AsyncTokenType is `!triton_gpu.async.token` (`!ttg.async.token`).

@@ -1,38 +1,88 @@
 package ttgpu
 
 import (
-	"strconv"
-
+	"github.com/sparsetriton/sp/dialect/internal/ods"
 	"github.com/sparsetriton/sp/dialect/internal/opfmt"
 	"github.com/sparsetriton/sp/dialect/tt"
 	"github.com/sparsetriton/sp/ir"
 )
 
+// Type constraints of the TritonGPU ops.
+var (
+	MemDesc    = ods.Type("a memdesc", func(t ir.Type) bool { _, ok := t.(tt.MemDescType); return ok })
+	AsyncToken = ods.Type("!triton_gpu.async.token", func(t ir.Type) bool { _, ok := t.(AsyncTokenType); return ok })
+	token      = ods.Fixed(AsyncTokenType{})
+	// memDescBody writes a memdesc destination in its stripped `<...>` form.
+	memDescBody = &ods.TypeSyntax{
+		Parse: func(p ir.AsmParser) (ir.Type, error) {
+			if p.PeekPunct("<") {
+				return tt.ParseMemDescBody(p)
+			}
+			return p.ParseType()
+		},
+		Print: func(p *ir.Printer, t ir.Type) {
+			if m, ok := t.(tt.MemDescType); ok {
+				tt.PrintMemDescBody(p, m)
+				return
+			}
+			p.PrintType(t)
+		}}
+)
+
+const castFormat = "$src attr-dict `:` type($src) `->` type($result)"
+
 func ops() []*ir.OpDef {
-	return []*ir.OpDef{
-		{Name: "triton_gpu.convert_layout", Summary: "change the layout of a tensor", Traits: ir.Pure,
-			Parse: opfmt.ParseCast, Print: opfmt.PrintCast, Verify: opfmt.Exact(1, 1, verifyConvertLayout)},
-		{Name: "triton_gpu.local_alloc", Summary: "allocate shared memory, optionally initialised from a tensor",
-			Inherent: []string{"alignment"}, Parse: opfmt.ParseFunctional, Print: opfmt.PrintFunctional, Verify: verifyLocalAlloc},
-		{Name: "triton_gpu.local_load", Summary: "load a tensor from shared memory",
-			Parse: parseLocalLoad, Print: printLocalLoad, Verify: verifyLocalLoad},
-		{Name: "triton_gpu.local_store", Summary: "store a tensor to shared memory",
-			Parse: parseLocalStore, Print: printLocalStore, Verify: verifyLocalStore},
-		{Name: "triton_gpu.local_dealloc", Summary: "free shared memory",
-			Parse: opfmt.ParseOperandsTypes, Print: opfmt.PrintOperandsTypes, Verify: verifyMemDescOperand},
-		{Name: "triton_gpu.memdesc_subview", Summary: "view of a sub-buffer (Triton 3.1–3.4)", Traits: ir.Pure,
-			Parse: parseSubview, Print: printSubview, Verify: verifySubview},
-		{Name: "triton_gpu.memdesc_index", Summary: "view of one buffer of a multi-buffer (Triton 3.5+)", Traits: ir.Pure,
-			Parse: parseSubview, Print: printSubview, Verify: verifyMemDescIndex},
-		{Name: "triton_gpu.memdesc_subslice", Summary: "static sub-slice of a memdesc (Triton 3.5+)", Traits: ir.Pure,
-			Inherent: []string{"offsets"}, Parse: parseSubslice, Print: printSubslice, Verify: verifySubslice},
-		{Name: "triton_gpu.async_copy_global_to_local", Summary: "cp.async of a tensor of pointers into shared memory",
-			Inherent: []string{"cache", "evict", "isVolatile"}, Parse: parseAsyncCopy, Print: printAsyncCopy, Verify: verifyAsyncCopy},
-		{Name: "triton_gpu.async_commit_group", Summary: "commit outstanding async copies as a group",
-			Parse: parseCommitGroup, Print: printCommitGroup},
-		{Name: "triton_gpu.async_wait", Summary: "wait until at most `num` async copy groups are pending",
-			Inherent: []string{"num"}, Parse: parseAsyncWait, Print: printAsyncWait, Verify: verifyAsyncWait},
+	subview := func(name, summary string, index ods.Value, verify func(*ir.Operation) error) ods.Op {
+		return ods.Op{Name: name, Summary: summary, Traits: ir.Pure,
+			Operands: []ods.Value{ods.Arg("src", MemDesc), index}, Results: []ods.Value{ods.Arg("result", MemDesc)},
+			Format: "$src `[` $" + index.Name + " `]` attr-dict `:` type($src) `->` type($result)", Verify: verify}
 	}
+	return ods.Defs(
+		ods.Op{Name: "triton_gpu.convert_layout", Summary: "change the layout of a tensor", Traits: ir.Pure,
+			Operands: []ods.Value{ods.Arg("src", ods.Tensor)}, Results: []ods.Value{ods.Arg("result", ods.Tensor)},
+			Format: castFormat, Verify: verifyConvertLayout},
+		ods.Op{Name: "triton_gpu.local_alloc", Summary: "allocate shared memory, optionally initialised from a tensor",
+			Operands: []ods.Value{ods.Opt("src", ods.Tensor)}, Results: []ods.Value{ods.Arg("result", MemDesc)},
+			Attrs:  []ods.Attr{ods.OptAttr("alignment", ods.I32)},
+			Format: "$src attr-dict `:` functional-type($src, $result)", Verify: verifyLocalAlloc},
+		ods.Op{Name: "triton_gpu.local_load", Summary: "load a tensor from shared memory",
+			Operands: []ods.Value{ods.Arg("src", MemDesc), ods.Opt("token", AsyncToken).Like(token)},
+			Results:  []ods.Value{ods.Arg("result", ods.Tensor)},
+			Format:   "$src (`token` $token^)? attr-dict `:` type($src) `->` type($result)", Verify: verifyLocalLoad},
+		ods.Op{Name: "triton_gpu.local_store", Summary: "store a tensor to shared memory",
+			Operands: []ods.Value{ods.Arg("src", ods.Tensor), ods.Arg("dst", MemDesc)},
+			Format:   "$src `,` $dst attr-dict `:` type($src) `->` type($dst)", Verify: verifyLocalStore},
+		ods.Op{Name: "triton_gpu.local_dealloc", Summary: "free shared memory",
+			Operands: []ods.Value{ods.Arg("src", MemDesc)}, Format: "$src attr-dict `:` type($src)"},
+		subview("triton_gpu.memdesc_subview", "view of a sub-buffer (Triton 3.1–3.4)",
+			ods.Var("offsets", ods.I32T).Like(ods.Fixed(ir.I32)), verifySubview),
+		subview("triton_gpu.memdesc_index", "view of one buffer of a multi-buffer (Triton 3.5+)",
+			ods.Arg("index", ods.I32T).Like(ods.Fixed(ir.I32)), verifyMemDescIndex),
+		ods.Op{Name: "triton_gpu.memdesc_subslice", Summary: "static sub-slice of a memdesc (Triton 3.5+)", Traits: ir.Pure,
+			Operands: []ods.Value{ods.Arg("src", MemDesc)}, Results: []ods.Value{ods.Arg("result", MemDesc)},
+			Attrs:  []ods.Attr{ods.Req("offsets", ods.I32ArrayBrackets)},
+			Format: "$src $offsets attr-dict `:` type($src) `->` type($result)", Verify: verifySubslice},
+		ods.Op{Name: "triton_gpu.async_copy_global_to_local", Summary: "cp.async of a tensor of pointers into shared memory",
+			Operands: []ods.Value{ods.Arg("src", tt.PtrLike), ods.Arg("result", MemDesc).Spelled(memDescBody),
+				ods.Opt("mask", ods.I1Like).Like(ods.From("src", "i1 with the shape of the loaded value", func(t ir.Type) (ir.Type, bool) {
+					v, ok := tt.LoadResultType(t)
+					return tt.MaskType(v), ok
+				})),
+				ods.Opt("other", ods.AnyType).Like(ods.From("src", "the type loaded through $src", tt.LoadResultType))},
+			Results:  []ods.Value{ods.Arg("token", AsyncToken).Like(token)},
+			Segments: ods.OptionalPrefix,
+			Attrs:    tt.MemAttrs(tt.IsVolatile),
+			Format: "$src `,` $result (`mask` $mask^)? (`other` $other^)? " + tt.MemKeywords +
+				" attr-dict `:` type($src) `->` type($result)",
+			Verify: verifyAsyncCopy},
+		ods.Op{Name: "triton_gpu.async_commit_group", Summary: "commit outstanding async copies as a group",
+			Operands: []ods.Value{ods.Var("inputTokens", AsyncToken)}, Results: []ods.Value{ods.Arg("asyncToken", AsyncToken)},
+			Parse: parseCommitGroup, Print: printCommitGroup},
+		ods.Op{Name: "triton_gpu.async_wait", Summary: "wait until at most `num` async copy groups are pending",
+			Operands: []ods.Value{ods.Var("asyncToken", AsyncToken)}, Results: []ods.Value{ods.Arg("retToken", AsyncToken)},
+			Attrs: []ods.Attr{ods.Req("num", ods.I32)},
+			Parse: parseAsyncWait, Print: printAsyncWait, Verify: verifyAsyncWait},
+	)
 }
 
 func verifyConvertLayout(op *ir.Operation) error {
@@ -73,67 +123,6 @@ func verifyLocalAlloc(op *ir.Operation) error {
 	return nil
 }
 
-// parseLocalLoad reads `$src (token $token)? attr-dict : type($src) -> type($result)`.
-func parseLocalLoad(p ir.OpParser, st *ir.OpState) error {
-	src, err := p.ParseOperand()
-	if err != nil {
-		return err
-	}
-	var tok *ir.UnresolvedOperand
-	if p.ParseOptionalKeyword("token") {
-		u, err := p.ParseOperand()
-		if err != nil {
-			return err
-		}
-		tok = &u
-	}
-	if err := opfmt.ParseAttrDict(p, st); err != nil {
-		return err
-	}
-	if err := p.ParsePunct(":"); err != nil {
-		return err
-	}
-	from, err := p.ParseType()
-	if err != nil {
-		return err
-	}
-	if err := p.ParsePunct("->"); err != nil {
-		return err
-	}
-	to, err := p.ParseType()
-	if err != nil {
-		return err
-	}
-	v, err := p.ResolveOperand(src, from)
-	if err != nil {
-		return err
-	}
-	st.Operands, st.ResultTypes = []*ir.Value{v}, []ir.Type{to}
-	if tok != nil {
-		tv, err := p.ResolveOperand(*tok, AsyncTokenType{})
-		if err != nil {
-			return err
-		}
-		st.Operands = append(st.Operands, tv)
-	}
-	return nil
-}
-
-// printLocalLoad writes `$src (token $token)? attr-dict : type($src) -> type($result)`.
-func printLocalLoad(p *ir.Printer, op *ir.Operation) {
-	p.WriteString(" ")
-	p.PrintOperand(op.Operand(0))
-	if op.NumOperands() > 1 {
-		p.WriteString(" token ")
-		p.PrintOperand(op.Operand(1))
-	}
-	opfmt.PrintAttrDict(p, op)
-	p.WriteString(" : ")
-	p.PrintType(op.Operand(0).Type())
-	p.WriteString(" -> ")
-	p.PrintType(op.Result(0).Type())
-}
-
 func verifyLocalLoad(op *ir.Operation) error {
 	if op.NumOperands() < 1 || op.NumOperands() > 2 || op.NumResults() != 1 {
 		return ir.OpError(op, "expects a memdesc, an optional token and one result")
@@ -153,47 +142,6 @@ func sameShapeElem(op *ir.Operation, m tt.MemDescType, t ir.Type, what string) e
 	return nil
 }
 
-// parseLocalStore reads `$src, $dst attr-dict : type($src) -> type($dst)`.
-func parseLocalStore(p ir.OpParser, st *ir.OpState) error {
-	us, err := p.ParseOperandList()
-	if err != nil {
-		return err
-	}
-	if len(us) != 2 {
-		return p.Errorf("expected two operands (src, dst)")
-	}
-	if err := opfmt.ParseAttrDict(p, st); err != nil {
-		return err
-	}
-	if err := p.ParsePunct(":"); err != nil {
-		return err
-	}
-	from, err := p.ParseType()
-	if err != nil {
-		return err
-	}
-	if err := p.ParsePunct("->"); err != nil {
-		return err
-	}
-	to, err := p.ParseType()
-	if err != nil {
-		return err
-	}
-	st.Operands, err = p.ResolveOperands(us, []ir.Type{from, to})
-	return err
-}
-
-// printLocalStore writes `$src, $dst attr-dict : type($src) -> type($dst)`.
-func printLocalStore(p *ir.Printer, op *ir.Operation) {
-	p.WriteString(" ")
-	p.PrintOperands(op.Operands())
-	opfmt.PrintAttrDict(p, op)
-	p.WriteString(" : ")
-	p.PrintType(op.Operand(0).Type())
-	p.WriteString(" -> ")
-	p.PrintType(op.Operand(1).Type())
-}
-
 func verifyLocalStore(op *ir.Operation) error {
 	if op.NumOperands() != 2 || op.NumResults() != 0 {
 		return ir.OpError(op, "expects operands src and dst and no result")
@@ -206,65 +154,6 @@ func verifyLocalStore(op *ir.Operation) error {
 		return ir.OpError(op, "cannot store into immutable memory")
 	}
 	return sameShapeElem(op, m, op.Operand(0).Type(), "source")
-}
-
-func verifyMemDescOperand(op *ir.Operation) error {
-	if op.NumOperands() != 1 {
-		return ir.OpError(op, "expects one memdesc operand")
-	}
-	if _, ok := memDesc(op.Operand(0).Type()); !ok {
-		return ir.OpError(op, "operand must be a memdesc, got %s", ir.TypeString(op.Operand(0).Type()))
-	}
-	return nil
-}
-
-// parseSubview reads `$src[$offsets] attr-dict : type($src) -> type($result)`
-// (offsets i32), for memdesc_subview and memdesc_index.
-func parseSubview(p ir.OpParser, st *ir.OpState) error {
-	src, err := p.ParseOperand()
-	if err != nil {
-		return err
-	}
-	offs, err := opfmt.ParseBracketOperands(p)
-	if err != nil {
-		return err
-	}
-	if err := opfmt.ParseAttrDict(p, st); err != nil {
-		return err
-	}
-	if err := p.ParsePunct(":"); err != nil {
-		return err
-	}
-	from, err := p.ParseType()
-	if err != nil {
-		return err
-	}
-	if err := p.ParsePunct("->"); err != nil {
-		return err
-	}
-	to, err := p.ParseType()
-	if err != nil {
-		return err
-	}
-	sv, err := p.ResolveOperand(src, from)
-	if err != nil {
-		return err
-	}
-	ov, err := opfmt.ResolveSame(p, offs, ir.I32)
-	st.Operands, st.ResultTypes = append([]*ir.Value{sv}, ov...), []ir.Type{to}
-	return err
-}
-
-// printSubview writes `$src[$offsets] attr-dict : type($src) -> type($result)`.
-func printSubview(p *ir.Printer, op *ir.Operation) {
-	p.WriteString(" ")
-	p.PrintOperand(op.Operand(0))
-	opfmt.PrintBracketOperands(p, op.Operands()[1:])
-	opfmt.PrintAttrDict(p, op)
-	p.WriteString(" : ")
-	p.PrintType(op.Operand(0).Type())
-	p.WriteString(" -> ")
-	p.PrintType(op.Result(0).Type())
 }
 
 func subviewTypes(op *ir.Operation) (src, dst tt.MemDescType, err error) {
@@ -317,56 +206,6 @@ func verifyMemDescIndex(op *ir.Operation) error {
 	return nil
 }
 
-// parseSubslice reads `$src [o0, o1, ...] attr-dict : type($src) -> type($result)` (static offsets).
-func parseSubslice(p ir.OpParser, st *ir.OpState) error {
-	src, err := p.ParseOperand()
-	if err != nil {
-		return err
-	}
-	if err := p.ParsePunct("["); err != nil {
-		return err
-	}
-	var offs []int64
-	for !p.ParseOptionalPunct("]") {
-		if len(offs) > 0 {
-			if err := p.ParsePunct(","); err != nil {
-				return err
-			}
-		}
-		n, err := p.ParseInteger()
-		if err != nil {
-			return err
-		}
-		offs = append(offs, n)
-	}
-	st.AddAttr("offsets", ir.I32Array(offs...))
-	if err := opfmt.ParseAttrDict(p, st); err != nil {
-		return err
-	}
-	return opfmt.ParseCastTail(p, st, src)
-}
-
-// printSubslice writes `$src [o0, o1] attr-dict : type($src) -> type($result)`.
-func printSubslice(p *ir.Printer, op *ir.Operation) {
-	p.WriteString(" ")
-	p.PrintOperand(op.Operand(0))
-	p.WriteString(" [")
-	if a, ok := op.Attr("offsets").(ir.DenseArrayAttr); ok {
-		for i, v := range a.Ints {
-			if i > 0 {
-				p.WriteString(", ")
-			}
-			p.WriteString(strconv.FormatInt(v, 10))
-		}
-	}
-	p.WriteString("]")
-	opfmt.PrintAttrDict(p, op, "offsets")
-	p.WriteString(" : ")
-	p.PrintType(op.Operand(0).Type())
-	p.WriteString(" -> ")
-	p.PrintType(op.Result(0).Type())
-}
-
 func verifySubslice(op *ir.Operation) error {
 	src, dst, err := subviewTypes(op)
 	if err != nil {
@@ -382,129 +221,6 @@ func verifySubslice(op *ir.Operation) error {
 		}
 	}
 	return nil
-}
-
-// parseAsyncCopy reads
-//
-//	$src, $result (mask $mask)? (other $other)? oilist(cacheModifier = … | evictionPolicy = …) attr-dict : type($src) -> type($result)
-//
-// The destination type is usually the stripped memdesc `<64x16xf16, …>`.
-func parseAsyncCopy(p ir.OpParser, st *ir.OpState) error {
-	us, err := p.ParseOperandList()
-	if err != nil {
-		return err
-	}
-	if len(us) != 2 {
-		return p.Errorf("expected two operands (src, dst)")
-	}
-	var extra []ir.UnresolvedOperand
-	for _, kw := range []string{"mask", "other"} {
-		if p.ParseOptionalKeyword(kw) {
-			u, err := p.ParseOperand()
-			if err != nil {
-				return err
-			}
-			extra = append(extra, u)
-		} else if kw == "mask" {
-			break
-		}
-	}
-	if err := parseMemKeywords(p, st); err != nil {
-		return err
-	}
-	if err := opfmt.ParseAttrDict(p, st); err != nil {
-		return err
-	}
-	if err := p.ParsePunct(":"); err != nil {
-		return err
-	}
-	from, err := p.ParseType()
-	if err != nil {
-		return err
-	}
-	if err := p.ParsePunct("->"); err != nil {
-		return err
-	}
-	var to ir.Type
-	if p.PeekPunct("<") {
-		to, err = tt.ParseMemDescBody(p)
-	} else {
-		to, err = p.ParseType()
-	}
-	if err != nil {
-		return err
-	}
-	val, _ := tt.LoadResultType(from)
-	ts := []ir.Type{from, to, tt.MaskType(val), val}
-	vs, err := p.ResolveOperands(append(us, extra...), ts[:2+len(extra)])
-	st.Operands, st.ResultTypes = vs, []ir.Type{AsyncTokenType{}}
-	return err
-}
-
-func parseMemKeywords(p ir.OpParser, st *ir.OpState) error {
-	for {
-		switch {
-		case p.ParseOptionalKeyword("cacheModifier"):
-			if err := p.ParsePunct("="); err != nil {
-				return err
-			}
-			v, err := tt.ParseEnumKeyword[tt.CacheModifier](p)
-			if err != nil {
-				return err
-			}
-			st.AddAttr("cache", tt.EnumOf(v))
-		case p.ParseOptionalKeyword("evictionPolicy"):
-			if err := p.ParsePunct("="); err != nil {
-				return err
-			}
-			v, err := tt.ParseEnumKeyword[tt.EvictionPolicy](p)
-			if err != nil {
-				return err
-			}
-			st.AddAttr("evict", tt.EnumOf(v))
-		default:
-			return nil
-		}
-	}
-}
-
-// printAsyncCopy writes `$src, $result (mask $mask)? (other $other)? oilist(...) attr-dict : type($src) -> <memdesc body>`.
-func printAsyncCopy(p *ir.Printer, op *ir.Operation) {
-	p.WriteString(" ")
-	p.PrintOperands(op.Operands()[:2])
-	if op.NumOperands() > 2 {
-		p.WriteString(" mask ")
-		p.PrintOperand(op.Operand(2))
-	}
-	if op.NumOperands() > 3 {
-		p.WriteString(" other ")
-		p.PrintOperand(op.Operand(3))
-	}
-	elided := []string{}
-	if c, ok := tt.DecodeEnum[tt.CacheModifier](op.Attr("cache")); ok {
-		elided = append(elided, "cache")
-		if c != tt.CacheNone {
-			p.WriteString(" cacheModifier = " + c.String())
-		}
-	}
-	if e, ok := tt.DecodeEnum[tt.EvictionPolicy](op.Attr("evict")); ok {
-		elided = append(elided, "evict")
-		if e != tt.EvictNormal {
-			p.WriteString(" evictionPolicy = " + e.String())
-		}
-	}
-	if v, ok := op.Attr("isVolatile").(ir.IntegerAttr); ok && v.Value == 0 {
-		elided = append(elided, "isVolatile")
-	}
-	opfmt.PrintAttrDict(p, op, elided...)
-	p.WriteString(" : ")
-	p.PrintType(op.Operand(0).Type())
-	p.WriteString(" -> ")
-	if m, ok := memDesc(op.Operand(1).Type()); ok {
-		tt.PrintMemDescBody(p, m)
-	} else {
-		p.PrintType(op.Operand(1).Type())
-	}
 }
 
 func verifyAsyncCopy(op *ir.Operation) error {

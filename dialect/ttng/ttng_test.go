@@ -41,7 +41,7 @@ func TestVerifierMessages(t *testing.T) {
 		{"barrier type", `tt.func @f(%b: !ttg.memdesc<1xi32, #ttg.shared_memory, mutable>) {
   ttng.init_barrier %b, 1 : !ttg.memdesc<1xi32, #ttg.shared_memory, mutable>
   tt.return
-}`, "'triton_nvidia_gpu.init_barrier' op barrier must be a memdesc of i64, got !tt.memdesc<1xi32, #triton_gpu.shared_memory, mutable>"},
+}`, "'triton_nvidia_gpu.init_barrier' op operand $alloc must be a memdesc of i64, got !tt.memdesc<1xi32, #triton_gpu.shared_memory, mutable>"},
 		{"wgmma B in registers", `tt.func @f(%a: tensor<64x16xf16>, %c: tensor<64x64xf32>, %b: tensor<16x64xf16>) {
   %0 = ttng.warp_group_dot %a, %b, %c : tensor<64x16xf16> * tensor<16x64xf16> -> tensor<64x64xf32>
   tt.return
