@@ -102,7 +102,7 @@ func (p *Printer) OpName(op *Operation) string {
 // builtin namespace of builtin.module (printed `module`); the generic form
 // keeps "builtin.module".
 func (p *Printer) customOpName(op *Operation) string {
-	if op.Name == "builtin.module" {
+	if op.Name == ModuleOpName {
 		return "module"
 	}
 	return p.OpName(op)

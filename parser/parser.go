@@ -292,11 +292,11 @@ func (p *parser) parseTopLevelItem(holder *ir.Block) error {
 
 func (p *parser) wrapModule(holder *ir.Block) *ir.Operation {
 	ops := holder.Ops()
-	if len(ops) == 1 && ops[0].Name == "builtin.module" {
+	if len(ops) == 1 && ops[0].Name == ir.ModuleOpName {
 		ops[0].Remove()
 		return ops[0]
 	}
-	m := ir.NewOp("builtin.module", p.ctx.LookupOp("builtin.module"), nil, nil, 1, ir.FileLineCol{File: p.file, Line: 1, Col: 1})
+	m := ir.NewOp(ir.ModuleOpName, p.ctx.LookupOp(ir.ModuleOpName), nil, nil, 1, ir.FileLineCol{File: p.file, Line: 1, Col: 1})
 	body := m.Regions[0].AddBlock()
 	for _, op := range append([]*ir.Operation(nil), ops...) {
 		op.Remove()
@@ -498,7 +498,7 @@ func (p *parser) parseCustomOp(loc ir.Location) (*ir.Operation, error) {
 	t := p.s.next()
 	name := t.Value
 	if name == "module" {
-		name = "builtin.module"
+		name = ir.ModuleOpName
 	}
 	def := p.ctx.LookupOp(name)
 	if def == nil {

@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"github.com/sparsetriton/sp/dialect/builtin"
 	"io"
 	"os"
 	"strings"
@@ -335,7 +336,7 @@ func (d *driver) buildPipeline() (*pass.Manager, error) {
 		d.sm.Add(pass.PipelineFile, []byte(cfg.pipelineText))
 		return pass.ParsePipeline(d.reg, pass.PipelineFile, cfg.pipelineText)
 	}
-	pm := pass.NewManager("builtin.module")
+	pm := pass.NewManager(builtin.ModuleOpName)
 	for _, fp := range cfg.flagPasses {
 		if err := d.addFlagPass(pm, fp); err != nil {
 			return nil, err

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"github.com/sparsetriton/sp/dialect/scf"
 	"os"
 
 	"github.com/sparsetriton/sp/dialect/all"
@@ -55,7 +56,7 @@ func parseModule(path string) (*ir.Operation, error) {
 func findKernel(module *ir.Operation, name string) (*ir.Operation, error) {
 	var public, all []*ir.Operation
 	module.WalkOps(func(op *ir.Operation) {
-		if op.Name != "tt.func" {
+		if op.Name != tt.FuncOpName {
 			return
 		}
 		all = append(all, op)
@@ -139,14 +140,14 @@ func sparseOperandRole(arg *ir.Value) string {
 		for _, u := range v.Uses() {
 			op := u.Op
 			switch {
-			case op.Name == "tt.dot" && u.Index == 1:
+			case op.Name == tt.DotOpName && u.Index == 1:
 				return "B"
-			case op.Name == "tt.dot":
+			case op.Name == tt.DotOpName:
 				return "A"
-			case op.Name == "scf.for" && u.Index >= 3:
+			case op.Name == scf.ForOpName && u.Index >= 3:
 				work = append(work, op.Result(u.Index-3), op.Regions[0].Entry().Arg(u.Index-2))
-			case op.Name == "scf.yield":
-				if p := op.ParentOp(); p != nil && p.Name == "scf.for" && u.Index < p.NumResults() {
+			case op.Name == scf.YieldOpName:
+				if p := op.ParentOp(); p != nil && p.Name == scf.ForOpName && u.Index < p.NumResults() {
 					work = append(work, p.Result(u.Index), p.Regions[0].Entry().Arg(u.Index+1))
 				} else if p != nil && u.Index < p.NumResults() {
 					work = append(work, p.Result(u.Index))

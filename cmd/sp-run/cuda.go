@@ -5,6 +5,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/sparsetriton/sp/dialect/builtin"
 	"strings"
 
 	"github.com/sparsetriton/sp/dialect/all"
@@ -171,7 +172,7 @@ func gpuPipeline(target string, numWarps, numStages int) (*pass.Manager, error) 
 	if len(elems) != len(passes) {
 		return nil, fmt.Errorf("internal error: sp-pipeline has %d elements for %d passes", len(elems), len(passes))
 	}
-	pm := pass.NewManager("builtin.module")
+	pm := pass.NewManager(builtin.ModuleOpName)
 	for i, e := range elems {
 		name, o, _ := strings.Cut(e, "{")
 		if name != passes[i].Name {

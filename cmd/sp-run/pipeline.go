@@ -2,6 +2,7 @@ package main
 
 import (
 	"github.com/sparsetriton/sp/dialect/all"
+	"github.com/sparsetriton/sp/dialect/builtin"
 	"github.com/sparsetriton/sp/ir"
 	"github.com/sparsetriton/sp/pass"
 	"github.com/sparsetriton/sp/passes/decompose"
@@ -13,7 +14,7 @@ import (
 // P3: built in code, no registry): split 2:4 operands into values and
 // band16 metadata, then fold the constants the split creates.
 func cpuPipeline() *pass.Manager {
-	pm := pass.NewManager("builtin.module")
+	pm := pass.NewManager(builtin.ModuleOpName)
 	pm.Add(decompose.Pass)         // sparse pointer -> (values, metadata) in sparse.Band16
 	pm.Add(transform.Canonicalize) // fold the /2 and /16 constants
 	return pm

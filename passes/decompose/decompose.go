@@ -1,6 +1,8 @@
 package decompose
 
 import (
+	"github.com/sparsetriton/sp/dialect/builtin"
+	"github.com/sparsetriton/sp/dialect/scf"
 	"github.com/sparsetriton/sp/dialect/tt"
 	"github.com/sparsetriton/sp/ir"
 	"github.com/sparsetriton/sp/pass"
@@ -63,7 +65,7 @@ var Pass = &pass.Pass{
 	Title:   "DecomposeSparseTensors",
 	Summary: "Split every 2:4 sparse tensor into a values tensor and an i16 metadata tensor",
 	Doc:     passDoc,
-	Anchor:  "builtin.module",
+	Anchor:  builtin.ModuleOpName,
 	Run:     run,
 }
 
@@ -80,9 +82,9 @@ func run(ctx *pass.Context, mod *ir.Operation) error {
 }
 
 const (
-	funcOp = "tt.func"
-	forOp  = "scf.for"
-	ifOp   = "scf.if"
+	funcOp = tt.FuncOpName
+	forOp  = scf.ForOpName
+	ifOp   = scf.IfOpName
 )
 
 // pair is the decomposition of one sparse value.

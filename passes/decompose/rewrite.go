@@ -1,6 +1,7 @@
 package decompose
 
 import (
+	"github.com/sparsetriton/sp/dialect/scf"
 	"github.com/sparsetriton/sp/dialect/tt"
 	"github.com/sparsetriton/sp/ir"
 )
@@ -10,31 +11,31 @@ import (
 func (s *state) rewrite(op *ir.Operation) (*ir.Operation, error) {
 	var err error
 	switch op.Name {
-	case "tt.make_tensor_ptr":
+	case tt.MakeTensorPtrOpName:
 		if op.NumOperands() > 0 && isSparse(op.Operand(0).Type()) {
 			err = s.makeTensorPtr(op)
 		}
-	case "tt.advance":
+	case tt.AdvanceOpName:
 		if op.NumOperands() > 0 && isSparse(op.Operand(0).Type()) {
 			err = s.advance(op)
 		}
-	case "tt.load":
+	case tt.LoadOpName:
 		if op.NumOperands() > 0 && isSparse(op.Operand(0).Type()) {
 			err = s.load(op)
 		}
-	case "tt.store":
+	case tt.StoreOpName:
 		if op.NumOperands() > 0 && isSparse(op.Operand(0).Type()) {
 			err = s.store(op)
 		}
-	case "tt.dot":
+	case tt.DotOpName:
 		err = s.dot(op)
-	case "tt.sparse_values":
+	case tt.SparseValuesOpName:
 		err = s.sparseValues(op)
 	case forOp:
 		return s.forLoop(op)
 	case ifOp:
 		return s.ifElse(op)
-	case "scf.yield":
+	case scf.YieldOpName:
 		err = s.yield(op)
 	default:
 		err = s.other(op)
@@ -110,7 +111,7 @@ func (s *state) makeTensorPtr(op *ir.Operation) error {
 }
 
 func (s *state) newBlockPtr(b *ir.Builder, old *ir.Operation, base *ir.Value, ops [6]*ir.Value, t ir.Type, order ir.Attribute) *ir.Value {
-	nop := b.Create("tt.make_tensor_ptr", append([]*ir.Value{base}, ops[:]...), []ir.Type{t})
+	nop := b.Create(tt.MakeTensorPtrOpName, append([]*ir.Value{base}, ops[:]...), []ir.Type{t})
 	nop.Attrs = old.Attrs
 	if order != nil {
 		nop.SetAttr("order", order)
@@ -156,7 +157,7 @@ func (s *state) advance(op *ir.Operation) error {
 		return sc.err
 	}
 	adv := func(ptr *ir.Value, offs []*ir.Value) *ir.Value {
-		n := b.Create("tt.advance", append([]*ir.Value{ptr}, offs...), []ir.Type{ptr.Type()})
+		n := b.Create(tt.AdvanceOpName, append([]*ir.Value{ptr}, offs...), []ir.Type{ptr.Type()})
 		n.Attrs = op.Attrs
 		return n.Result(0)
 	}
@@ -322,9 +323,9 @@ func (s *state) rejectUnsupported(op *ir.Operation) error {
 	}
 	t := sparseOperand.Type()
 	switch op.Name {
-	case "tt.return", "tt.call":
+	case tt.ReturnOpName, tt.CallOpName:
 		return ir.Errorf(op.Loc, "%s: a sparse value (%s) cannot cross a function boundary ('%s'); sparse tensors are supported only as kernel arguments !tt.ptr<T, #tt.sparse<\"NV24\">> (inline the callee first)", Name, ir.TypeString(t), op.Name)
-	case "scf.while", "scf.condition":
+	case scf.WhileOpName, scf.ConditionOpName:
 		return ir.Errorf(op.Loc, "%s: '%s' carrying a sparse value (%s) is not supported; carry 2:4 block pointers and tensors through scf.for or scf.if", Name, op.Name, ir.TypeString(t))
 	}
 	if !tt.IsSparseTensor(t) || tt.IsPtrLike(t) {

@@ -67,7 +67,7 @@ func analyzeRoles(fn *ir.Operation) (*roles, error) {
 	var dots []*ir.Operation
 	fn.WalkOps(func(op *ir.Operation) {
 		switch op.Name {
-		case "tt.make_tensor_ptr", "tt.advance", "tt.load":
+		case tt.MakeTensorPtrOpName, tt.AdvanceOpName, tt.LoadOpName:
 			if op.NumOperands() > 0 && op.NumResults() == 1 {
 				rs.union(op.Operand(0), op.Result(0))
 			}
@@ -94,7 +94,7 @@ func analyzeRoles(fn *ir.Operation) (*roles, error) {
 					rs.union(slot...)
 				}
 			}
-		case "tt.dot":
+		case tt.DotOpName:
 			dots = append(dots, op)
 		}
 	})

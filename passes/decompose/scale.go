@@ -27,7 +27,7 @@ func (sc *scaler) div(v *ir.Value, shift int64, mod int64, what string) *ir.Valu
 		}
 		return sc.cst(sc.op, v.Type(), c>>shift)
 	}
-	return arith.BuildBinary(sc.b, "arith.shrsi", v, sc.cst(sc.op, v.Type(), shift))
+	return arith.BuildBinary(sc.b, arith.ShrsiOpName, v, sc.cst(sc.op, v.Type(), shift))
 }
 
 // constLike returns a new constant c of v's type.

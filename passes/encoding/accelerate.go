@@ -2,6 +2,7 @@ package encoding
 
 import (
 	"fmt"
+	"github.com/sparsetriton/sp/dialect/builtin"
 
 	"github.com/sparsetriton/sp/dialect/tt"
 	"github.com/sparsetriton/sp/dialect/ttgpu"
@@ -70,7 +71,7 @@ var AccelerateMatmul = &pass.Pass{
 	Title:    "TritonGPUAccelerateMatmul",
 	Summary:  "Give tt.dot an nvidia_mma layout and its operands dot_op encodings (meta -1/0/1)",
 	Doc:      accelerateDoc,
-	Anchor:   "builtin.module",
+	Anchor:   builtin.ModuleOpName,
 	Requires: []*pass.Pass{Convert},
 	Run:      runAccelerate,
 }

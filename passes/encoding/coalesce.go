@@ -1,6 +1,7 @@
 package encoding
 
 import (
+	"github.com/sparsetriton/sp/dialect/builtin"
 	"sort"
 
 	"github.com/sparsetriton/sp/dialect/tt"
@@ -38,7 +39,7 @@ var Coalesce = &pass.Pass{
 	Title:    "TritonGPUCoalesce",
 	Summary:  "Give global loads and stores layouts with 16-byte accesses where provably safe",
 	Doc:      coalesceDoc,
-	Anchor:   "builtin.module",
+	Anchor:   builtin.ModuleOpName,
 	Requires: []*pass.Pass{Convert},
 	Run:      runCoalesce,
 }

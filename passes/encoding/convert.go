@@ -1,6 +1,8 @@
 package encoding
 
 import (
+	"github.com/sparsetriton/sp/dialect/builtin"
+	"github.com/sparsetriton/sp/dialect/scf"
 	"strings"
 
 	"github.com/sparsetriton/sp/dialect/tt"
@@ -48,7 +50,7 @@ var Convert = &pass.Pass{
 	Title:   "ConvertTritonToTritonGPU",
 	Summary: "Give every tensor a TritonGPU layout and set the module's GPU attributes",
 	Doc:     convertDoc,
-	Anchor:  "builtin.module",
+	Anchor:  builtin.ModuleOpName,
 	Options: &ConvertOptions{NumWarps: 4, ThreadsPerWarp: 32, NumCTAs: 1, Target: "cuda:80"},
 	Run:     runConvert,
 }
@@ -77,14 +79,14 @@ func runConvert(ctx *pass.Context, module *ir.Operation) error {
 
 // linkedOps are the ops whose tensor operands and results share one layout.
 var linkedOps = map[string]bool{
-	"tt.addptr": true, "tt.load": true, "tt.store": true, "tt.broadcast": true, "tt.bitcast": true,
-	"tt.fp_to_fp": true, "tt.int_to_ptr": true, "tt.ptr_to_int": true, "tt.clampf": true,
-	"tt.precise_sqrt": true, "tt.precise_divf": true, "tt.mulhiui": true, "tt.extern_elementwise": true,
-	"tt.atomic_rmw": true, "tt.atomic_cas": true, "tt.print": true, "tt.assert": true,
+	tt.AddptrOpName: true, tt.LoadOpName: true, tt.StoreOpName: true, tt.BroadcastOpName: true, tt.BitcastOpName: true,
+	tt.FpToFpOpName: true, tt.IntToPtrOpName: true, tt.PtrToIntOpName: true, tt.ClampfOpName: true,
+	tt.PreciseSqrtOpName: true, tt.PreciseDivfOpName: true, tt.MulhiuiOpName: true, tt.ExternElementwiseOpName: true,
+	tt.AtomicRmwOpName: true, tt.AtomicCasOpName: true, tt.PrintOpName: true, tt.AssertOpName: true,
 }
 
 // sourceOps define a tensor from scalars; their result joins its users' class.
-var sourceOps = map[string]bool{"tt.splat": true, "tt.make_range": true, opConstant: true}
+var sourceOps = map[string]bool{tt.SplatOpName: true, tt.MakeRangeOpName: true, opConstant: true}
 
 func isTensor(t ir.Type) bool { _, ok := t.(ir.RankedTensorType); return ok }
 
@@ -122,7 +124,7 @@ func checkConvertible(fn *ir.Operation) error {
 		}
 		switch {
 		case linkedOps[op.Name], sourceOps[op.Name], op.Name == opExpandDims, op.Name == opDot,
-			op.Name == opFor, op.Name == "scf.if", op.Name == opYield,
+			op.Name == opFor, op.Name == scf.IfOpName, op.Name == opYield,
 			strings.HasPrefix(op.Name, "arith."), strings.HasPrefix(op.Name, "math."):
 		default:
 			err = ir.OpError(op, "convert-triton-to-tritongpu: sp's layout assignment does not support this op on tensors")
@@ -217,7 +219,7 @@ func (c *classes) link(op *ir.Operation) {
 		for j, init := range op.Operands()[3:] {
 			c.union(init, body.Arg(j+1), op.Result(j), y.Operand(j))
 		}
-	case op.Name == "scf.if":
+	case op.Name == scf.IfOpName:
 		for _, r := range op.Regions {
 			if b := r.Entry(); b != nil && b.Terminator() != nil {
 				for j, v := range b.Terminator().Operands() {

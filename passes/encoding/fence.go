@@ -1,6 +1,9 @@
 package encoding
 
 import (
+	"github.com/sparsetriton/sp/dialect/builtin"
+	"github.com/sparsetriton/sp/dialect/tt"
+	"github.com/sparsetriton/sp/dialect/ttgpu"
 	"github.com/sparsetriton/sp/dialect/ttng"
 	"github.com/sparsetriton/sp/ir"
 	"github.com/sparsetriton/sp/pass"
@@ -27,7 +30,7 @@ var FenceInsertion = &pass.Pass{
 	Title:    "TritonGPUFenceInsertion",
 	Summary:  "Insert fence_async_shared after register-to-shared stores that wgmma reads",
 	Doc:      fenceDoc,
-	Anchor:   "builtin.module",
+	Anchor:   builtin.ModuleOpName,
 	Requires: []*pass.Pass{Pipeline},
 	Run:      runFenceInsertion,
 }
@@ -64,7 +67,7 @@ func rootAlloc(v *ir.Value) *ir.Operation {
 		switch def.Name {
 		case opLocalAlloc:
 			return def
-		case opSubview, "triton_gpu.memdesc_index", "triton_gpu.memdesc_subslice", "tt.trans", "triton_gpu.memdesc_trans":
+		case opSubview, ttgpu.MemdescIndexOpName, ttgpu.MemdescSubsliceOpName, tt.TransOpName, "triton_gpu.memdesc_trans":
 			v = def.Operand(0)
 		default:
 			return nil

@@ -2,6 +2,8 @@ package encoding
 
 import (
 	"fmt"
+	"github.com/sparsetriton/sp/dialect/arith"
+	"github.com/sparsetriton/sp/dialect/scf"
 	"strconv"
 	"strings"
 
@@ -12,22 +14,22 @@ import (
 
 // Names of the ops the passes create or look at.
 const (
-	opConvert      = "triton_gpu.convert_layout"
-	opLocalAlloc   = "triton_gpu.local_alloc"
-	opLocalLoad    = "triton_gpu.local_load"
-	opLocalDealloc = "triton_gpu.local_dealloc"
-	opSubview      = "triton_gpu.memdesc_subview"
-	opAsyncCopy    = "triton_gpu.async_copy_global_to_local"
-	opCommit       = "triton_gpu.async_commit_group"
-	opWait         = "triton_gpu.async_wait"
-	opFunc         = "tt.func"
-	opDot          = "tt.dot"
-	opLoad         = "tt.load"
-	opStore        = "tt.store"
-	opExpandDims   = "tt.expand_dims"
-	opFor          = "scf.for"
-	opYield        = "scf.yield"
-	opConstant     = "arith.constant"
+	opConvert      = ttgpu.ConvertLayoutOpName
+	opLocalAlloc   = ttgpu.LocalAllocOpName
+	opLocalLoad    = ttgpu.LocalLoadOpName
+	opLocalDealloc = ttgpu.LocalDeallocOpName
+	opSubview      = ttgpu.MemdescSubviewOpName
+	opAsyncCopy    = ttgpu.AsyncCopyGlobalToLocalOpName
+	opCommit       = ttgpu.AsyncCommitGroupOpName
+	opWait         = ttgpu.AsyncWaitOpName
+	opFunc         = tt.FuncOpName
+	opDot          = tt.DotOpName
+	opLoad         = tt.LoadOpName
+	opStore        = tt.StoreOpName
+	opExpandDims   = tt.ExpandDimsOpName
+	opFor          = scf.ForOpName
+	opYield        = scf.YieldOpName
+	opConstant     = arith.ConstantOpName
 )
 
 // blockedFor is Triton's BlockedEncodingAttr::get(shape, sizePerThread,

@@ -1,6 +1,7 @@
 package encoding
 
 import (
+	"github.com/sparsetriton/sp/dialect/builtin"
 	"strconv"
 
 	"github.com/sparsetriton/sp/dialect/arith"
@@ -81,7 +82,7 @@ var Pipeline = &pass.Pass{
 	Title:    "TritonGPUPipeline",
 	Summary:  "Software-pipeline loop loads into multi-buffered shared memory with async copies",
 	Doc:      pipelinerDoc,
-	Anchor:   "builtin.module",
+	Anchor:   builtin.ModuleOpName,
 	Options:  &PipelinerOptions{NumStages: 3},
 	Requires: []*pass.Pass{StageDotOperands},
 	Run:      runPipeline,
@@ -286,7 +287,7 @@ func (rw *rewriter) prologue() {
 	for s := 0; s < rw.S-1; s++ {
 		ivs := lb
 		if s > 0 {
-			ivs = arith.BuildBinary(b, "arith.addi", lb, arith.BuildBinary(b, "arith.muli", step, rw.cst(lb.Type(), int64(s))))
+			ivs = arith.BuildBinary(b, arith.AddiOpName, lb, arith.BuildBinary(b, arith.MuliOpName, step, rw.cst(lb.Type(), int64(s))))
 		}
 		valid := arith.BuildCmpI(b, arith.SLT, ivs, ub)
 		m := map[*ir.Value]*ir.Value{body.Arg(0): ivs}
@@ -337,11 +338,11 @@ func (rw *rewriter) body(ins, ext *ir.Value) {
 		sub := b.Create(opSubview, []*ir.Value{rw.bufs[k], ext, rw.c0, rw.c0}, []ir.Type{slotType(pl.tileType(k))}).Result(0)
 		if pl.trans[k] != nil { // a transposed view of the loaded tile
 			md := a.Result(0).Type().(tt.MemDescType)
-			sub = b.Create("tt.trans", []*ir.Value{sub}, []ir.Type{slotType(md)}, ir.NamedAttr{Name: "order", Value: ir.I32Array(1, 0)}).Result(0)
+			sub = b.Create(tt.TransOpName, []*ir.Value{sub}, []ir.Type{slotType(md)}, ir.NamedAttr{Name: "order", Value: ir.I32Array(1, 0)}).Result(0)
 		}
 		a.Result(0).ReplaceAllUsesWith(sub)
 	}
-	ivn := arith.BuildBinary(b, "arith.addi", body.Arg(0), arith.BuildBinary(b, "arith.muli", step, rw.cst(step.Type(), int64(rw.S-1))))
+	ivn := arith.BuildBinary(b, arith.AddiOpName, body.Arg(0), arith.BuildBinary(b, arith.MuliOpName, step, rw.cst(step.Type(), int64(rw.S-1))))
 	validn := arith.BuildCmpI(b, arith.SLT, ivn, ub)
 	for op := range pl.stage0 {
 		for i, v := range op.Operands() {
@@ -392,9 +393,9 @@ func lookup(m map[*ir.Value]*ir.Value, v *ir.Value) *ir.Value {
 func (pl *loopPlan) copyInto(b *ir.Builder, l *ir.Operation, m map[*ir.Value]*ir.Value, valid, buf, idx, c0 *ir.Value) *ir.Value {
 	ptr := lookup(m, l.Operand(0))
 	val := l.Result(0).Type()
-	mask := b.Create("tt.splat", []*ir.Value{valid}, []ir.Type{tt.MaskType(val)}).Result(0)
+	mask := b.Create(tt.SplatOpName, []*ir.Value{valid}, []ir.Type{tt.MaskType(val)}).Result(0)
 	if lm := tt.LoadMask(l); lm != nil {
-		mask = arith.BuildBinary(b, "arith.andi", lookup(m, lm), mask)
+		mask = arith.BuildBinary(b, arith.AndiOpName, lookup(m, lm), mask)
 	}
 	sub := b.Create(opSubview, []*ir.Value{buf, idx, c0, c0}, []ir.Type{slotType(pl.tileType(pl.loadIndex(l)))}).Result(0)
 	operands := []*ir.Value{ptr, sub, mask}
@@ -426,7 +427,7 @@ func (pl *loopPlan) tileType(k int) tt.MemDescType {
 
 // isTranspose2D reports whether op is tt.trans{order = [1, 0]} of a rank-2 tensor.
 func isTranspose2D(op *ir.Operation) bool {
-	if op.Name != "tt.trans" || op.NumOperands() != 1 {
+	if op.Name != tt.TransOpName || op.NumOperands() != 1 {
 		return false
 	}
 	o := tt.TransOrder(op)
@@ -444,7 +445,7 @@ func slotType(md tt.MemDescType) tt.MemDescType {
 
 // nextIndex is x+1 < S ? x+1 : 0.
 func nextIndex(b *ir.Builder, cst func(ir.Type, int64) *ir.Value, x *ir.Value, S int) *ir.Value {
-	x1 := arith.BuildBinary(b, "arith.addi", x, cst(ir.I32, 1))
+	x1 := arith.BuildBinary(b, arith.AddiOpName, x, cst(ir.I32, 1))
 	lt := arith.BuildCmpI(b, arith.SLT, x1, cst(ir.I32, int64(S)))
 	return arith.BuildSelect(b, lt, x1, cst(ir.I32, 0))
 }

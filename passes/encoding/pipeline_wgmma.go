@@ -1,6 +1,8 @@
 package encoding
 
 import (
+	"github.com/sparsetriton/sp/dialect/arith"
+	"github.com/sparsetriton/sp/dialect/tt"
 	"github.com/sparsetriton/sp/dialect/ttng"
 	"github.com/sparsetriton/sp/ir"
 )
@@ -87,7 +89,7 @@ func (rw *rewriter) asyncWarpGroupDots() []int {
 func (rw *rewriter) readsRing(d *ir.Operation) bool {
 	for i := 0; i < 2; i++ {
 		v := d.Operand(i)
-		for v.DefiningOp() != nil && (v.DefiningOp().Name == opSubview || v.DefiningOp().Name == "tt.trans") {
+		for v.DefiningOp() != nil && (v.DefiningOp().Name == opSubview || v.DefiningOp().Name == tt.TransOpName) {
 			def := v.DefiningOp()
 			for _, buf := range rw.bufs {
 				if def.Operand(0) == buf {
@@ -135,7 +137,7 @@ func (rw *rewriter) addSlice(v *ir.Value, user *ir.Operation, late map[*ir.Opera
 		return
 	}
 	switch def.Name {
-	case "tt.splat", "arith.andi", opSubview:
+	case tt.SplatOpName, arith.AndiOpName, opSubview:
 		late[def] = true
 		for _, w := range def.Operands() {
 			rw.addSlice(w, def, late)

@@ -1,6 +1,8 @@
 package encoding
 
 import (
+	"github.com/sparsetriton/sp/dialect/builtin"
+	"github.com/sparsetriton/sp/dialect/tt"
 	"github.com/sparsetriton/sp/dialect/ttgpu"
 	"github.com/sparsetriton/sp/ir"
 	"github.com/sparsetriton/sp/pass"
@@ -31,7 +33,7 @@ var RemoveLayoutConversions = &pass.Pass{
 	Title:   "TritonGPURemoveLayoutConversions",
 	Summary: "Remove and fold redundant triton_gpu.convert_layout ops",
 	Doc:     removeDoc,
-	Anchor:  "builtin.module",
+	Anchor:  builtin.ModuleOpName,
 	Run:     runRemove,
 }
 
@@ -94,7 +96,7 @@ func simplifyConvert(b *ir.Builder, cv *ir.Operation) bool {
 
 func rematerializable(op *ir.Operation) bool {
 	switch op.Name {
-	case "tt.splat", "tt.make_range":
+	case tt.SplatOpName, tt.MakeRangeOpName:
 		return true
 	case opConstant:
 		d, ok := op.Attr("value").(ir.DenseElementsAttr)

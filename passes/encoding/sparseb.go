@@ -25,7 +25,7 @@ func transposeBlocked(l ir.Attribute) (ttgpu.BlockedEncoding, bool) {
 func transposeValue(b *ir.Builder, v *ir.Value, enc ir.Attribute) *ir.Value {
 	rt := v.Type().(ir.RankedTensorType)
 	out := ir.RankedTensorType{Shape: []int64{rt.Shape[1], rt.Shape[0]}, Elem: rt.Elem, Encoding: enc}
-	return b.Create("tt.trans", []*ir.Value{v}, []ir.Type{out}, ir.NamedAttr{Name: "order", Value: ir.I32Array(1, 0)}).Result(0)
+	return b.Create(tt.TransOpName, []*ir.Value{v}, []ir.Type{out}, ir.NamedAttr{Name: "order", Value: ir.I32Array(1, 0)}).Result(0)
 }
 
 // transposeBlockedValue transposes v in registers: v is first converted to

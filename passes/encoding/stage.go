@@ -1,6 +1,7 @@
 package encoding
 
 import (
+	"github.com/sparsetriton/sp/dialect/builtin"
 	"github.com/sparsetriton/sp/dialect/tt"
 	"github.com/sparsetriton/sp/dialect/ttgpu"
 	"github.com/sparsetriton/sp/ir"
@@ -39,7 +40,7 @@ var StageDotOperands = &pass.Pass{
 	Title:    "TritonGPUStageDotOperands",
 	Summary:  "Stage MMA dot operands through swizzled shared memory (one layout per operand kind)",
 	Doc:      stageDoc,
-	Anchor:   "builtin.module",
+	Anchor:   builtin.ModuleOpName,
 	Requires: []*pass.Pass{AccelerateMatmul},
 	Run:      runStage,
 }

@@ -16,10 +16,12 @@ type gen struct {
 	ranges []*ir.Value
 }
 
-func addI(b *ir.Builder, x, y *ir.Value) *ir.Value { return arith.BuildBinary(b, "arith.addi", x, y) }
+func addI(b *ir.Builder, x, y *ir.Value) *ir.Value {
+	return arith.BuildBinary(b, arith.AddiOpName, x, y)
+}
 
 func (g *gen) splat(v *ir.Value, t ir.RankedTensorType) *ir.Value {
-	return g.b.Create("tt.splat", []*ir.Value{v}, []ir.Type{t}).Result(0)
+	return g.b.Create(tt.SplatOpName, []*ir.Value{v}, []ir.Type{t}).Result(0)
 }
 
 // rangeOf returns make_range(0, B_d) : tensor<B_d x i32>.
@@ -29,7 +31,7 @@ func (g *gen) rangeOf(blk ir.RankedTensorType, d int) *ir.Value {
 	}
 	if g.ranges[d] == nil {
 		n := blk.Shape[d]
-		g.ranges[d] = g.b.Create("tt.make_range", nil, []ir.Type{ir.NewTensor([]int64{n}, ir.I32)},
+		g.ranges[d] = g.b.Create(tt.MakeRangeOpName, nil, []ir.Type{ir.NewTensor([]int64{n}, ir.I32)},
 			ir.NamedAttr{Name: "end", Value: ir.I32Attr(n)}, ir.NamedAttr{Name: "start", Value: ir.I32Attr(0)}).Result(0)
 	}
 	return g.ranges[d]
@@ -38,7 +40,7 @@ func (g *gen) rangeOf(blk ir.RankedTensorType, d int) *ir.Value {
 // toI64 sign-extends the scalar integer v to i64 (v itself when it is one).
 func (g *gen) toI64(v *ir.Value) *ir.Value {
 	if it, ok := v.Type().(ir.IntegerType); ok && it.Width < 64 {
-		return arith.BuildCast(g.b, "arith.extsi", v, ir.I64)
+		return arith.BuildCast(g.b, arith.ExtsiOpName, v, ir.I64)
 	}
 	return v
 }
@@ -52,13 +54,13 @@ func (g *gen) toFull(v *ir.Value, axis int, shape []int64) *ir.Value {
 			continue
 		}
 		t, _ := tt.ExpandDimsType(cur.Type().(ir.RankedTensorType), j)
-		cur = g.b.Create("tt.expand_dims", []*ir.Value{cur}, []ir.Type{t}, ir.NamedAttr{Name: "axis", Value: ir.I32Attr(int64(j))}).Result(0)
+		cur = g.b.Create(tt.ExpandDimsOpName, []*ir.Value{cur}, []ir.Type{t}, ir.NamedAttr{Name: "axis", Value: ir.I32Attr(int64(j))}).Result(0)
 	}
 	ct := cur.Type().(ir.RankedTensorType)
 	if ir.ShapeEqual(ct.Shape, shape) {
 		return cur
 	}
-	return g.b.Create("tt.broadcast", []*ir.Value{cur}, []ir.Type{ct.WithShape(shape)}).Result(0)
+	return g.b.Create(tt.BroadcastOpName, []*ir.Value{cur}, []ir.Type{ct.WithShape(shape)}).Result(0)
 }
 
 // basePointers returns P0 = splat(base) + sum_d broadcast(expand_dims(
@@ -75,14 +77,14 @@ func (g *gen) basePointers(f *frame) *ir.Value {
 		var scaled *ir.Value
 		if c, ok := arith.ConstantInt(f.stride[d]); ok && fitsI32(c, n) {
 			t32 := ir.NewTensor([]int64{n}, ir.I32)
-			scaled = arith.BuildBinary(g.b, "arith.muli", r, arith.BuildConstantInt(g.b, t32, c))
+			scaled = arith.BuildBinary(g.b, arith.MuliOpName, r, arith.BuildConstantInt(g.b, t32, c))
 		} else {
 			t64 := ir.NewTensor([]int64{n}, ir.I64)
-			r64 := arith.BuildCast(g.b, "arith.extsi", r, t64)
-			scaled = arith.BuildBinary(g.b, "arith.muli", r64, g.splat(g.toI64(f.stride[d]), t64))
+			r64 := arith.BuildCast(g.b, arith.ExtsiOpName, r, t64)
+			scaled = arith.BuildBinary(g.b, arith.MuliOpName, r64, g.splat(g.toI64(f.stride[d]), t64))
 		}
 		off := g.toFull(scaled, d, shape)
-		ptrs = g.b.Create("tt.addptr", []*ir.Value{ptrs, off}, []ir.Type{ptrs.Type()}).Result(0)
+		ptrs = g.b.Create(tt.AddptrOpName, []*ir.Value{ptrs, off}, []ir.Type{ptrs.Type()}).Result(0)
 	}
 	return ptrs
 }
@@ -110,7 +112,7 @@ func (g *gen) pointers(inf info) *ir.Value {
 		}
 		term := g.toI64(o)
 		if c, ok := arith.ConstantInt(inf.stride[d]); !ok || c != 1 {
-			term = arith.BuildBinary(g.b, "arith.muli", term, g.toI64(inf.stride[d]))
+			term = arith.BuildBinary(g.b, arith.MuliOpName, term, g.toI64(inf.stride[d]))
 		}
 		if sum == nil {
 			sum = term
@@ -122,14 +124,14 @@ func (g *gen) pointers(inf info) *ir.Value {
 		return p0
 	}
 	off := g.splat(sum, ir.NewTensor(inf.block.Shape, ir.I64))
-	return g.b.Create("tt.addptr", []*ir.Value{p0, off}, []ir.Type{p0.Type()}).Result(0)
+	return g.b.Create(tt.AddptrOpName, []*ir.Value{p0, off}, []ir.Type{p0.Type()}).Result(0)
 }
 
 // clampBound returns trunci(min(max(v, 0), n)) : i32 for the i64 scalar v.
 func (g *gen) clampBound(v *ir.Value, n int64) *ir.Value {
-	v = arith.BuildBinary(g.b, "arith.maxsi", v, arith.BuildConstantInt(g.b, ir.I64, 0))
-	v = arith.BuildBinary(g.b, "arith.minsi", v, arith.BuildConstantInt(g.b, ir.I64, n))
-	return arith.BuildCast(g.b, "arith.trunci", v, ir.I32)
+	v = arith.BuildBinary(g.b, arith.MaxsiOpName, v, arith.BuildConstantInt(g.b, ir.I64, 0))
+	v = arith.BuildBinary(g.b, arith.MinsiOpName, v, arith.BuildConstantInt(g.b, ir.I64, n))
+	return arith.BuildCast(g.b, arith.TrunciOpName, v, ir.I32)
 }
 
 // mask returns the and over the checked dimensions d of
@@ -152,18 +154,18 @@ func (g *gen) mask(inf info, dims []int64, nonNeg func(*ir.Value) bool) *ir.Valu
 		t32 := ir.NewTensor([]int64{n}, ir.I32)
 		r := g.rangeOf(inf.block, int(d))
 		o64 := g.toI64(inf.offsets[d])
-		hiB := g.clampBound(arith.BuildBinary(g.b, "arith.subi", g.toI64(inf.shape[d]), o64), n)
+		hiB := g.clampBound(arith.BuildBinary(g.b, arith.SubiOpName, g.toI64(inf.shape[d]), o64), n)
 		m := arith.BuildCmpI(g.b, arith.SLT, r, g.splat(hiB, t32))
 		if !nonNeg(inf.offsets[d]) {
-			loB := g.clampBound(arith.BuildBinary(g.b, "arith.subi", arith.BuildConstantInt(g.b, ir.I64, 0), o64), n)
+			loB := g.clampBound(arith.BuildBinary(g.b, arith.SubiOpName, arith.BuildConstantInt(g.b, ir.I64, 0), o64), n)
 			lo := arith.BuildCmpI(g.b, arith.SGE, r, g.splat(loB, t32))
-			m = arith.BuildBinary(g.b, "arith.andi", lo, m)
+			m = arith.BuildBinary(g.b, arith.AndiOpName, lo, m)
 		}
 		m = g.toFull(m, int(d), inf.block.Shape)
 		if mask == nil {
 			mask = m
 		} else {
-			mask = arith.BuildBinary(g.b, "arith.andi", mask, m)
+			mask = arith.BuildBinary(g.b, arith.AndiOpName, mask, m)
 		}
 	}
 	return mask

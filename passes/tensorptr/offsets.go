@@ -2,6 +2,8 @@ package tensorptr
 
 import (
 	"github.com/sparsetriton/sp/dialect/arith"
+	"github.com/sparsetriton/sp/dialect/scf"
+	"github.com/sparsetriton/sp/dialect/tt"
 	"github.com/sparsetriton/sp/ir"
 )
 
@@ -89,7 +91,7 @@ func (s *state) nonNegRec(v *ir.Value, assumed map[*ir.Value]bool, depth int) bo
 	def := v.DefiningOp()
 	if def == nil {
 		blk := v.OwnerBlock()
-		if blk == nil || blk.ParentOp() == nil || blk.ParentOp().Name != "scf.for" || blk != blk.ParentOp().Regions[0].Entry() {
+		if blk == nil || blk.ParentOp() == nil || blk.ParentOp().Name != scf.ForOpName || blk != blk.ParentOp().Regions[0].Entry() {
 			return false
 		}
 		loop := blk.ParentOp()
@@ -111,11 +113,11 @@ func (s *state) nonNegRec(v *ir.Value, assumed map[*ir.Value]bool, depth int) bo
 		return ok
 	}
 	switch def.Name {
-	case "tt.get_program_id", "tt.get_num_programs", "arith.extui":
+	case tt.GetProgramIdOpName, tt.GetNumProgramsOpName, arith.ExtuiOpName:
 		return true
-	case "arith.extsi":
+	case arith.ExtsiOpName:
 		return s.nonNegRec(def.Operand(0), assumed, depth+1)
-	case "arith.addi", "arith.muli":
+	case arith.AddiOpName, arith.MuliOpName:
 		return s.nonNegRec(def.Operand(0), assumed, depth+1) && s.nonNegRec(def.Operand(1), assumed, depth+1)
 	}
 	return false

@@ -11,19 +11,19 @@ import (
 func (s *state) rewrite(op *ir.Operation) (*ir.Operation, error) {
 	var err error
 	switch op.Name {
-	case "tt.make_tensor_ptr":
+	case tt.MakeTensorPtrOpName:
 		err = s.makeTensorPtr(op)
-	case "tt.advance":
+	case tt.AdvanceOpName:
 		err = s.advance(op)
-	case "tt.load":
+	case tt.LoadOpName:
 		err = s.load(op)
-	case "tt.store":
+	case tt.StoreOpName:
 		err = s.store(op)
-	case "scf.for":
+	case scf.ForOpName:
 		return s.forLoop(op)
-	case "scf.if":
+	case scf.IfOpName:
 		return s.ifElse(op)
-	case "scf.yield":
+	case scf.YieldOpName:
 		err = s.yield(op)
 	default:
 		err = s.reject(op)
@@ -156,7 +156,7 @@ func (s *state) store(op *ir.Operation) error {
 		if m := g.mask(inf, boundaryCheck(op), s.nonNeg); m != nil {
 			ops = append(ops, m)
 		}
-		ns := g.b.Create("tt.store", ops, nil)
+		ns := g.b.Create(tt.StoreOpName, ops, nil)
 		copyAttrs(ns, op, "cache", "evict")
 		return nil
 	})

@@ -1,6 +1,7 @@
 package tensorptr
 
 import (
+	"github.com/sparsetriton/sp/dialect/builtin"
 	"github.com/sparsetriton/sp/dialect/tt"
 	"github.com/sparsetriton/sp/ir"
 	"github.com/sparsetriton/sp/pass"
@@ -38,7 +39,7 @@ var Pass = &pass.Pass{
 	Title:   "RewriteTensorPointer",
 	Summary: "Rewrite block pointers into tensors of pointers with boundary masks",
 	Doc:     passDoc,
-	Anchor:  "builtin.module",
+	Anchor:  builtin.ModuleOpName,
 	Run:     run,
 }
 
@@ -46,7 +47,7 @@ func run(ctx *pass.Context, mod *ir.Operation) error {
 	if ctx.IR == nil {
 		return ir.Errorf(mod.Loc, "%s: needs the dialect registry (pass.RunOptions.IR) to build ops", Name)
 	}
-	for _, fn := range mod.Collect("tt.func") {
+	for _, fn := range mod.Collect(tt.FuncOpName) {
 		if err := Func(ctx.IR, fn); err != nil {
 			return err
 		}

@@ -1,6 +1,7 @@
 package transform
 
 import (
+	"github.com/sparsetriton/sp/dialect/arith"
 	"sort"
 
 	"github.com/sparsetriton/sp/ir"
@@ -59,7 +60,7 @@ func (s Stats) Changed() bool {
 // registers arith.constant and attr's type is t (integer, float or dense
 // elements attributes).
 func ArithConstant(b *ir.Builder, attr ir.Attribute, t ir.Type) *ir.Value {
-	if b.Ctx == nil || b.Ctx.LookupOp("arith.constant") == nil {
+	if b.Ctx == nil || b.Ctx.LookupOp(arith.ConstantOpName) == nil {
 		return nil
 	}
 	var at ir.Type
@@ -74,7 +75,7 @@ func ArithConstant(b *ir.Builder, attr ir.Attribute, t ir.Type) *ir.Value {
 	if at == nil || !ir.TypeEqual(at, t) {
 		return nil
 	}
-	return b.Create("arith.constant", nil, []ir.Type{t}, ir.NamedAttr{Name: "value", Value: attr}).Result(0)
+	return b.Create(arith.ConstantOpName, nil, []ir.Type{t}, ir.NamedAttr{Name: "value", Value: attr}).Result(0)
 }
 
 // ApplyPatternsGreedily simplifies everything nested in root (root itself

@@ -1,6 +1,8 @@
 package transform
 
 import (
+	"github.com/sparsetriton/sp/dialect/arith"
+	"github.com/sparsetriton/sp/dialect/scf"
 	"github.com/sparsetriton/sp/ir"
 	"github.com/sparsetriton/sp/pass"
 )
@@ -39,14 +41,14 @@ var LICM = &pass.Pass{
 // isLoop reports whether ops named name are loops: their first region is
 // a body executed zero or more times, whose block arguments vary per
 // iteration.
-func isLoop(name string) bool { return name == "scf.for" }
+func isLoop(name string) bool { return name == scf.ForOpName }
 
 // nonSpeculatable reports whether the Pure op name must not execute when
 // the loop would not have executed it (integer division may trap).
 func nonSpeculatable(name string) bool {
 	switch name {
-	case "arith.divsi", "arith.divui", "arith.remsi", "arith.remui",
-		"arith.ceildivsi", "arith.ceildivui", "arith.floordivsi":
+	case arith.DivsiOpName, arith.DivuiOpName, arith.RemsiOpName, arith.RemuiOpName,
+		arith.CeildivsiOpName, "arith.ceildivui", arith.FloordivsiOpName:
 		return true
 	}
 	return false

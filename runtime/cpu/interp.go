@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/sparsetriton/sp/dialect/scf"
+	"github.com/sparsetriton/sp/dialect/ttgpu"
 	"runtime"
 	"sort"
 	"strings"
@@ -50,7 +52,7 @@ func NewKernel(module *ir.Operation, name string) (*Kernel, error) {
 	k := &Kernel{module: module, ops: opTable(), funcs: map[string]*ir.Operation{}}
 	var public []*ir.Operation
 	module.WalkOps(func(op *ir.Operation) {
-		if op.Name != "tt.func" {
+		if op.Name != tt.FuncOpName {
 			return
 		}
 		n, _ := ir.SymbolNameOf(op)
@@ -105,7 +107,7 @@ func (k *Kernel) check() error {
 				err = ir.Errorf(op.Loc, "the CPU interpreter does not support '%s'", op.Name)
 				return
 			}
-			if op.Name == "tt.dot" {
+			if op.Name == tt.DotOpName {
 				for _, v := range op.Operands()[:2] {
 					if tt.IsSparseTensor(v.Type()) {
 						err = ir.Errorf(op.Loc, "tt.dot on a #tt.sparse operand: run decompose-sparse-tensors first")
@@ -126,7 +128,7 @@ func (k *Kernel) check() error {
 
 func isTerminator(name string) bool {
 	switch name {
-	case "tt.return", "scf.yield", "scf.condition", "tt.reduce.return":
+	case tt.ReturnOpName, scf.YieldOpName, scf.ConditionOpName, tt.ReduceReturnOpName:
 		return true
 	}
 	return false
@@ -316,8 +318,8 @@ func opTable() map[string]handler {
 	addTT(m)
 	addMem(m)
 	addSCF(m)
-	m["tt.dot"] = execDot
-	m["triton_gpu.convert_layout"] = identity
+	m[tt.DotOpName] = execDot
+	m[ttgpu.ConvertLayoutOpName] = identity
 	addShared(m)
 	addHopper(m)
 	return m

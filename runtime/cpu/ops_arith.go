@@ -139,11 +139,11 @@ func addArith(m map[string]handler) {
 	for name, fn := range floatBinary {
 		m["arith."+name] = floatMap(func(x []float64) float64 { return fn(x[0], x[1]) })
 	}
-	m["arith.negf"] = floatMap(func(x []float64) float64 { return -x[0] })
-	m["arith.constant"] = execConstant
-	m["arith.cmpi"] = execCmpI
-	m["arith.cmpf"] = execCmpF
-	m["arith.select"] = execSelect
+	m[arith.NegfOpName] = floatMap(func(x []float64) float64 { return -x[0] })
+	m[arith.ConstantOpName] = execConstant
+	m[arith.CmpiOpName] = execCmpI
+	m[arith.CmpfOpName] = execCmpF
+	m[arith.SelectOpName] = execSelect
 	for _, name := range []string{"extsi", "extui", "trunci", "extf", "truncf", "sitofp", "uitofp", "fptosi", "fptoui", "index_cast", "index_castui", "bitcast"} {
 		m["arith."+name] = castHandler(name)
 	}

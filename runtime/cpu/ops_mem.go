@@ -10,12 +10,12 @@ import (
 )
 
 func addMem(m map[string]handler) {
-	m["tt.addptr"] = execAddPtr
-	m["tt.load"] = execLoad
-	m["tt.store"] = execStore
-	m["tt.make_tensor_ptr"] = execMakeTensorPtr
-	m["tt.advance"] = execAdvance
-	m["tt.atomic_rmw"] = execAtomicRMW
+	m[tt.AddptrOpName] = execAddPtr
+	m[tt.LoadOpName] = execLoad
+	m[tt.StoreOpName] = execStore
+	m[tt.MakeTensorPtrOpName] = execMakeTensorPtr
+	m[tt.AdvanceOpName] = execAdvance
+	m[tt.AtomicRmwOpName] = execAtomicRMW
 }
 
 // pointeeSize returns the element size of the pointer type (a tensor of

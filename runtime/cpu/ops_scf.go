@@ -9,9 +9,9 @@ import (
 )
 
 func addSCF(m map[string]handler) {
-	m["scf.for"] = execFor
-	m["scf.if"] = execIf
-	m["scf.while"] = execWhile
+	m[scf.ForOpName] = execFor
+	m[scf.IfOpName] = execIf
+	m[scf.WhileOpName] = execWhile
 }
 
 func execFor(f *frame, op *ir.Operation, in []*Value) ([]*Value, error) {

@@ -10,37 +10,37 @@ import (
 )
 
 func addTT(m map[string]handler) {
-	m["tt.get_program_id"] = func(f *frame, op *ir.Operation, _ []*Value) ([]*Value, error) {
+	m[tt.GetProgramIdOpName] = func(f *frame, op *ir.Operation, _ []*Value) ([]*Value, error) {
 		ax, err := axisOf(op)
 		if err != nil {
 			return nil, err
 		}
 		return []*Value{{I: []int64{int64(f.pid[ax])}}}, nil
 	}
-	m["tt.get_num_programs"] = func(f *frame, op *ir.Operation, _ []*Value) ([]*Value, error) {
+	m[tt.GetNumProgramsOpName] = func(f *frame, op *ir.Operation, _ []*Value) ([]*Value, error) {
 		ax, err := axisOf(op)
 		if err != nil {
 			return nil, err
 		}
 		return []*Value{{I: []int64{int64(f.grid[ax])}}}, nil
 	}
-	m["tt.make_range"] = execMakeRange
-	m["tt.splat"] = execSplat
-	m["tt.broadcast"] = execBroadcast
-	m["tt.expand_dims"] = reshapeLike
-	m["tt.reshape"] = reshapeLike
-	m["tt.trans"] = execTrans
-	m["tt.bitcast"] = castHandler("bitcast")
-	m["tt.fp_to_fp"] = floatMap(func(x []float64) float64 { return x[0] })
-	m["tt.precise_sqrt"] = floatMap(func(x []float64) float64 { return math.Sqrt(x[0]) })
-	m["tt.precise_divf"] = floatMap(func(x []float64) float64 { return x[0] / x[1] })
-	m["tt.clampf"] = floatMap(func(x []float64) float64 { return math.Min(math.Max(x[0], x[1]), x[2]) })
-	m["tt.mulhiui"] = intBinaryHandler(func(a, b int64, w int) (int64, error) {
+	m[tt.MakeRangeOpName] = execMakeRange
+	m[tt.SplatOpName] = execSplat
+	m[tt.BroadcastOpName] = execBroadcast
+	m[tt.ExpandDimsOpName] = reshapeLike
+	m[tt.ReshapeOpName] = reshapeLike
+	m[tt.TransOpName] = execTrans
+	m[tt.BitcastOpName] = castHandler("bitcast")
+	m[tt.FpToFpOpName] = floatMap(func(x []float64) float64 { return x[0] })
+	m[tt.PreciseSqrtOpName] = floatMap(func(x []float64) float64 { return math.Sqrt(x[0]) })
+	m[tt.PreciseDivfOpName] = floatMap(func(x []float64) float64 { return x[0] / x[1] })
+	m[tt.ClampfOpName] = floatMap(func(x []float64) float64 { return math.Min(math.Max(x[0], x[1]), x[2]) })
+	m[tt.MulhiuiOpName] = intBinaryHandler(func(a, b int64, w int) (int64, error) {
 		return int64((zext(a, w) * zext(b, w)) >> uint(w)), nil
 	})
-	m["tt.reduce"] = execReduce
-	m["tt.call"] = execCall
-	m["tt.assert"] = execAssert
+	m[tt.ReduceOpName] = execReduce
+	m[tt.CallOpName] = execCall
+	m[tt.AssertOpName] = execAssert
 }
 
 func axisOf(op *ir.Operation) (int, error) {

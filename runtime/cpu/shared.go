@@ -3,6 +3,7 @@ package cpu
 import (
 	"errors"
 	"fmt"
+	"github.com/sparsetriton/sp/dialect/ttgpu"
 
 	"github.com/sparsetriton/sp/dialect/tt"
 	"github.com/sparsetriton/sp/ir"
@@ -51,16 +52,16 @@ func (m *memView) check() error {
 }
 
 func addShared(m map[string]handler) {
-	m["triton_gpu.local_alloc"] = localAlloc
-	m["triton_gpu.local_load"] = localLoad
-	m["triton_gpu.local_store"] = localStore
-	m["triton_gpu.local_dealloc"] = func(*frame, *ir.Operation, []*Value) ([]*Value, error) { return nil, nil }
-	m["triton_gpu.memdesc_subview"] = memdescView
-	m["triton_gpu.memdesc_index"] = memdescView
-	m["triton_gpu.memdesc_subslice"] = memdescSubslice
-	m["triton_gpu.async_copy_global_to_local"] = asyncCopy
-	m["triton_gpu.async_commit_group"] = token
-	m["triton_gpu.async_wait"] = token
+	m[ttgpu.LocalAllocOpName] = localAlloc
+	m[ttgpu.LocalLoadOpName] = localLoad
+	m[ttgpu.LocalStoreOpName] = localStore
+	m[ttgpu.LocalDeallocOpName] = func(*frame, *ir.Operation, []*Value) ([]*Value, error) { return nil, nil }
+	m[ttgpu.MemdescSubviewOpName] = memdescView
+	m[ttgpu.MemdescIndexOpName] = memdescView
+	m[ttgpu.MemdescSubsliceOpName] = memdescSubslice
+	m[ttgpu.AsyncCopyGlobalToLocalOpName] = asyncCopy
+	m[ttgpu.AsyncCommitGroupOpName] = token
+	m[ttgpu.AsyncWaitOpName] = token
 }
 
 // token is the value of !triton_gpu.async.token ops: copies complete when

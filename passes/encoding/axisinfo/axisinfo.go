@@ -2,6 +2,7 @@ package axisinfo
 
 import (
 	"fmt"
+	"github.com/sparsetriton/sp/dialect/scf"
 
 	"github.com/sparsetriton/sp/dialect/tt"
 	"github.com/sparsetriton/sp/ir"
@@ -154,7 +155,7 @@ func (a *Analysis) set(v *ir.Value, in Info) bool {
 func (a *Analysis) visitBlock(b *ir.Block) bool {
 	changed := false
 	for _, op := range b.Ops() {
-		if op.Name == "scf.for" {
+		if op.Name == scf.ForOpName {
 			if a.visitFor(op) {
 				changed = true
 			}

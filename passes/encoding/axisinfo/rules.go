@@ -1,7 +1,9 @@
 package axisinfo
 
 import (
+	"github.com/sparsetriton/sp/dialect/arith"
 	"github.com/sparsetriton/sp/dialect/tt"
+	"github.com/sparsetriton/sp/dialect/ttgpu"
 	"github.com/sparsetriton/sp/ir"
 )
 
@@ -13,41 +15,41 @@ func (a *Analysis) transfer(op *ir.Operation, i int) Info {
 		ops[k] = a.Get(v)
 	}
 	switch op.Name {
-	case "arith.constant":
+	case arith.ConstantOpName:
 		return constantInfo(op, shape)
-	case "tt.make_range":
+	case tt.MakeRangeOpName:
 		start := op.IntAttrOr("start", 0)
 		return Info{Contiguity: []int64{shape[0]}, Divisibility: []int64{pow2Div(start)}, Constancy: []int64{1}}
-	case "tt.splat":
+	case tt.SplatOpName:
 		return splat(ops[0], shape)
-	case "tt.broadcast":
+	case tt.BroadcastOpName:
 		return broadcast(ops[0], shapeOf(op.Operand(0).Type()), shape)
-	case "tt.expand_dims":
+	case tt.ExpandDimsOpName:
 		return expandDims(ops[0], int(op.IntAttrOr("axis", 0)))
-	case "arith.addi":
+	case arith.AddiOpName:
 		return add(ops[0], ops[1], 1, shape)
-	case "tt.addptr":
+	case tt.AddptrOpName:
 		return add(ops[0], ops[1], int64(max(1, tt.BitWidth(pointee(op.Operand(0).Type()))/8)), shape)
-	case "arith.subi":
+	case arith.SubiOpName:
 		return sub(ops[0], ops[1], shape)
-	case "arith.muli":
+	case arith.MuliOpName:
 		return mul(ops[0], ops[1], shape)
-	case "arith.divsi", "arith.divui":
+	case arith.DivsiOpName, arith.DivuiOpName:
 		return div(ops[0], ops[1], shape)
-	case "arith.remsi", "arith.remui":
+	case arith.RemsiOpName, arith.RemuiOpName:
 		return rem(ops[0], ops[1], shape)
-	case "arith.cmpi":
+	case arith.CmpiOpName:
 		return cmp(ops[0], ops[1], shape)
-	case "arith.shrsi", "arith.shrui":
+	case arith.ShrsiOpName, arith.ShruiOpName:
 		return shr(ops[0], ops[1], shape)
-	case "arith.maxsi", "arith.minsi", "arith.maxui", "arith.minui":
+	case arith.MaxsiOpName, arith.MinsiOpName, arith.MaxuiOpName, arith.MinuiOpName:
 		return minMax(op.Name, ops[0], ops[1], shape)
-	case "arith.andi", "arith.ori", "arith.xori":
+	case arith.AndiOpName, arith.OriOpName, arith.XoriOpName:
 		return constOnly(shape, ops...)
-	case "arith.select":
+	case arith.SelectOpName:
 		return constOnly(shape, ops...)
-	case "arith.extsi", "arith.extui", "arith.trunci", "arith.index_cast", "arith.index_castui", "tt.bitcast",
-		"triton_gpu.convert_layout", "tt.int_to_ptr", "tt.ptr_to_int":
+	case arith.ExtsiOpName, arith.ExtuiOpName, arith.TrunciOpName, arith.IndexCastOpName, arith.IndexCastuiOpName, tt.BitcastOpName,
+		ttgpu.ConvertLayoutOpName, tt.IntToPtrOpName, tt.PtrToIntOpName:
 		return ops[0]
 	}
 	return unknown(shape)
@@ -270,9 +272,9 @@ func minMax(name string, l, r Info, shape []int64) Info {
 	})
 	out.Constant = constOf(l, r, func(x, y int64) (int64, bool) {
 		switch name {
-		case "arith.maxsi":
+		case arith.MaxsiOpName:
 			return max(x, y), true
-		case "arith.minsi":
+		case arith.MinsiOpName:
 			return min(x, y), true
 		}
 		return 0, false // unsigned: left unknown

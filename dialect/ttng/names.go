@@ -1,0 +1,15 @@
+package ttng
+
+// Op names of the triton_nvidia_gpu dialect (canonical spelling), for code that
+// matches ops by name outside this package.
+const (
+	WarpGroupDotOpName              = "triton_nvidia_gpu.warp_group_dot"
+	WarpGroupDotWaitOpName          = "triton_nvidia_gpu.warp_group_dot_wait"
+	FenceAsyncSharedOpName          = "triton_nvidia_gpu.fence_async_shared"
+	InitBarrierOpName               = "triton_nvidia_gpu.init_barrier"
+	WaitBarrierOpName               = "triton_nvidia_gpu.wait_barrier"
+	BarrierExpectOpName             = "triton_nvidia_gpu.barrier_expect"
+	AsyncTmaCopyGlobalToLocalOpName = "triton_nvidia_gpu.async_tma_copy_global_to_local"
+	AsyncTmaCopyLocalToGlobalOpName = "triton_nvidia_gpu.async_tma_copy_local_to_global"
+	TcGen5MmaOpName                 = "triton_nvidia_gpu.tc_gen5_mma"
+)
