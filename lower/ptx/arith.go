@@ -2,6 +2,8 @@ package ptx
 
 import (
 	"fmt"
+	"github.com/sparsetriton/sp/dialect/math"
+	"github.com/sparsetriton/sp/dialect/tt"
 
 	"github.com/sparsetriton/sp/dialect/arith"
 	"github.com/sparsetriton/sp/ir"
@@ -106,13 +108,13 @@ var intBinary = map[string]struct {
 	signed bool
 	bit    bool
 }{
-	"arith.addi": {"add", true, false}, "arith.subi": {"sub", true, false}, "arith.muli": {"mul.lo", true, false},
-	"arith.divsi": {"div", true, false}, "arith.divui": {"div", false, false},
-	"arith.remsi": {"rem", true, false}, "arith.remui": {"rem", false, false},
-	"arith.andi": {"and", false, true}, "arith.ori": {"or", false, true}, "arith.xori": {"xor", false, true},
-	"arith.shli": {"shl", false, true}, "arith.shrsi": {"shr", true, false}, "arith.shrui": {"shr", false, false},
-	"arith.maxsi": {"max", true, false}, "arith.minsi": {"min", true, false},
-	"arith.maxui": {"max", false, false}, "arith.minui": {"min", false, false},
+	arith.AddiOpName: {"add", true, false}, arith.SubiOpName: {"sub", true, false}, arith.MuliOpName: {"mul.lo", true, false},
+	arith.DivsiOpName: {"div", true, false}, arith.DivuiOpName: {"div", false, false},
+	arith.RemsiOpName: {"rem", true, false}, arith.RemuiOpName: {"rem", false, false},
+	arith.AndiOpName: {"and", false, true}, arith.OriOpName: {"or", false, true}, arith.XoriOpName: {"xor", false, true},
+	arith.ShliOpName: {"shl", false, true}, arith.ShrsiOpName: {"shr", true, false}, arith.ShruiOpName: {"shr", false, false},
+	arith.MaxsiOpName: {"max", true, false}, arith.MinsiOpName: {"min", true, false},
+	arith.MaxuiOpName: {"max", false, false}, arith.MinuiOpName: {"min", false, false},
 }
 
 func emitIntBinary(k *kernel, op *ir.Operation) error {
@@ -124,11 +126,11 @@ func emitIntBinary(k *kernel, op *ir.Operation) error {
 	if s.cls == clsPred {
 		var pop string
 		switch op.Name {
-		case "arith.andi", "arith.muli", "arith.minui", "arith.maxsi":
+		case arith.AndiOpName, arith.MuliOpName, arith.MinuiOpName, arith.MaxsiOpName:
 			pop = "and"
-		case "arith.ori", "arith.maxui", "arith.minsi":
+		case arith.OriOpName, arith.MaxuiOpName, arith.MinsiOpName:
 			pop = "or"
-		case "arith.xori", "arith.addi", "arith.subi":
+		case arith.XoriOpName, arith.AddiOpName, arith.SubiOpName:
 			pop = "xor"
 		default:
 			return fmt.Errorf("%s on i1 is not supported", op.Name)
@@ -145,7 +147,7 @@ func emitIntBinary(k *kernel, op *ir.Operation) error {
 	if spec.bit {
 		suffix = s.bitSuffix()
 	}
-	shift := op.Name == "arith.shli" || op.Name == "arith.shrsi" || op.Name == "arith.shrui"
+	shift := op.Name == arith.ShliOpName || op.Name == arith.ShrsiOpName || op.Name == arith.ShruiOpName
 	return k.elementwise(op, func(dst asm.Operand, in []asm.Operand) error {
 		b := in[1]
 		if shift && s.bits != 32 {
@@ -186,16 +188,16 @@ func (f floatSpec) instr(ty string, in []asm.Operand) (string, []asm.Operand) {
 }
 
 var floatBinary = map[string]floatSpec{
-	"arith.addf": {op: "add.rn"}, "arith.subf": {op: "sub.rn"},
-	"arith.mulf": {op: "mul.rn"}, "arith.divf": {op: "div.rn"},
-	"arith.maxnumf": {op: "max"}, "arith.minnumf": {op: "min"},
-	"arith.maximumf": {op: "max", nan: true}, "arith.minimumf": {op: "min", nan: true},
-	"math.copysign": {op: "copysign", swap: true},
-	"math.fma":      {op: "fma.rn"},
-	"arith.negf":    {op: "neg"}, "math.absf": {op: "abs"},
-	"math.sqrt": {op: "sqrt.rn"}, "math.floor": {op: "cvt.rmi", cvt: true},
-	"math.ceil": {op: "cvt.rpi", cvt: true}, "math.trunc": {op: "cvt.rzi", cvt: true},
-	"math.roundeven": {op: "cvt.rni", cvt: true},
+	arith.AddfOpName: {op: "add.rn"}, arith.SubfOpName: {op: "sub.rn"},
+	arith.MulfOpName: {op: "mul.rn"}, arith.DivfOpName: {op: "div.rn"},
+	arith.MaxnumfOpName: {op: "max"}, arith.MinnumfOpName: {op: "min"},
+	arith.MaximumfOpName: {op: "max", nan: true}, arith.MinimumfOpName: {op: "min", nan: true},
+	math.CopysignOpName: {op: "copysign", swap: true},
+	math.FmaOpName:      {op: "fma.rn"},
+	arith.NegfOpName:    {op: "neg"}, math.AbsfOpName: {op: "abs"},
+	math.SqrtOpName: {op: "sqrt.rn"}, math.FloorOpName: {op: "cvt.rmi", cvt: true},
+	math.CeilOpName: {op: "cvt.rpi", cvt: true}, math.TruncOpName: {op: "cvt.rzi", cvt: true},
+	math.RoundevenOpName: {op: "cvt.rni", cvt: true},
 }
 
 // approxStep is one f32 instruction of an approximation: op on the
@@ -214,13 +216,13 @@ func (a approxStep) instr(_ string, in []asm.Operand) (string, []asm.Operand) {
 
 // f32-only approximations (SFU); f64 operands are rejected.
 var floatApprox = map[string][]approxStep{
-	"math.exp2":  {{op: "ex2.approx.f32"}},
-	"math.log2":  {{op: "lg2.approx.f32"}},
-	"math.exp":   {{op: "mul.f32", mul: asm.FloatImm{Bits: 0x3FB8AA3B}}, {op: "ex2.approx.f32"}},
-	"math.log":   {{op: "lg2.approx.f32"}, {op: "mul.f32", mul: asm.FloatImm{Bits: 0x3F317218}}},
-	"math.rsqrt": {{op: "rsqrt.approx.f32"}},
-	"math.sin":   {{op: "sin.approx.f32"}},
-	"math.cos":   {{op: "cos.approx.f32"}},
+	math.Exp2OpName:  {{op: "ex2.approx.f32"}},
+	math.Log2OpName:  {{op: "lg2.approx.f32"}},
+	math.ExpOpName:   {{op: "mul.f32", mul: asm.FloatImm{Bits: 0x3FB8AA3B}}, {op: "ex2.approx.f32"}},
+	math.LogOpName:   {{op: "lg2.approx.f32"}, {op: "mul.f32", mul: asm.FloatImm{Bits: 0x3F317218}}},
+	math.RsqrtOpName: {{op: "rsqrt.approx.f32"}},
+	math.SinOpName:   {{op: "sin.approx.f32"}},
+	math.CosOpName:   {{op: "cos.approx.f32"}},
 }
 
 func emitFloatOp(k *kernel, op *ir.Operation) error {
@@ -477,8 +479,8 @@ func emitCast(k *kernel, op *ir.Operation) error {
 func (k *kernel) cast(name string, from, to scalar, dst, src asm.Operand) error {
 	intTy := func(s scalar, signed bool) string { return s.intSuffix(signed) }
 	switch name {
-	case "arith.extsi", "arith.extui", "arith.trunci", "arith.index_cast", "arith.index_castui":
-		signed := name == "arith.extsi" || name == "arith.index_cast"
+	case arith.ExtsiOpName, arith.ExtuiOpName, arith.TrunciOpName, arith.IndexCastOpName, arith.IndexCastuiOpName:
+		signed := name == arith.ExtsiOpName || name == arith.IndexCastOpName
 		switch {
 		case from.cls == clsPred:
 			v := imm(1)
@@ -501,7 +503,7 @@ func (k *kernel) cast(name string, from, to scalar, dst, src asm.Operand) error 
 		default:
 			k.op("cvt."+intTy(to, signed)+"."+intTy(from, signed), dst, src)
 		}
-	case "arith.extf", "arith.truncf":
+	case arith.ExtfOpName, arith.TruncfOpName:
 		switch {
 		case from.bits == to.bits && from.bf16 == to.bf16:
 			k.mov(to, dst, src)
@@ -522,8 +524,8 @@ func (k *kernel) cast(name string, from, to scalar, dst, src asm.Operand) error 
 		default:
 			return fmt.Errorf("%s from %s to %s is not supported", name, ir.TypeString(from.t), ir.TypeString(to.t))
 		}
-	case "arith.sitofp", "arith.uitofp":
-		signed := name == "arith.sitofp"
+	case arith.SitofpOpName, arith.UitofpOpName:
+		signed := name == arith.SitofpOpName
 		if from.cls == clsPred {
 			src = k.predToInt(src, clsB32)
 			from = scalar{cls: clsB32, bits: 32}
@@ -542,8 +544,8 @@ func (k *kernel) cast(name string, from, to scalar, dst, src asm.Operand) error 
 		default:
 			k.op(fmt.Sprintf("cvt.rn.f%d.%s", to.bits, it), dst, src)
 		}
-	case "arith.fptosi", "arith.fptoui":
-		signed := name == "arith.fptosi"
+	case arith.FptosiOpName, arith.FptouiOpName:
+		signed := name == arith.FptosiOpName
 		if from.bf16 {
 			src = k.toF32(from, src)
 			from = scalar{cls: clsF32, bits: 32, float: true}
@@ -556,7 +558,7 @@ func (k *kernel) cast(name string, from, to scalar, dst, src asm.Operand) error 
 			ot = map[bool]string{true: "s16", false: "u16"}[signed]
 		}
 		k.op(fmt.Sprintf("cvt.rzi.%s.f%d", ot, from.bits), dst, src)
-	case "arith.bitcast", "tt.bitcast":
+	case arith.BitcastOpName, tt.BitcastOpName:
 		if from.bits != to.bits {
 			return fmt.Errorf("bitcast between %d and %d bits", from.bits, to.bits)
 		}
@@ -565,7 +567,7 @@ func (k *kernel) cast(name string, from, to scalar, dst, src asm.Operand) error 
 			return nil
 		}
 		k.op("mov."+to.bitSuffix(), dst, src)
-	case "tt.ptr_to_int", "tt.int_to_ptr":
+	case tt.PtrToIntOpName, tt.IntToPtrOpName:
 		k.op("mov.b64", dst, src)
 	default:
 		return fmt.Errorf("cast %s is not supported", name)
@@ -584,12 +586,12 @@ func arithOps(t *table) {
 	for n := range floatApprox {
 		t.register(emitFloatApprox, n)
 	}
-	t.register(emitAbsI, "math.absi")
-	t.register(emitCmpI, "arith.cmpi")
-	t.register(emitCmpF, "arith.cmpf")
-	t.register(emitSelect, "arith.select")
-	t.register(emitConstant, "arith.constant")
-	t.register(emitCast, "arith.extsi", "arith.extui", "arith.trunci", "arith.index_cast", "arith.index_castui",
-		"arith.extf", "arith.truncf", "arith.sitofp", "arith.uitofp", "arith.fptosi", "arith.fptoui",
-		"arith.bitcast", "tt.bitcast", "tt.ptr_to_int", "tt.int_to_ptr")
+	t.register(emitAbsI, math.AbsiOpName)
+	t.register(emitCmpI, arith.CmpiOpName)
+	t.register(emitCmpF, arith.CmpfOpName)
+	t.register(emitSelect, arith.SelectOpName)
+	t.register(emitConstant, arith.ConstantOpName)
+	t.register(emitCast, arith.ExtsiOpName, arith.ExtuiOpName, arith.TrunciOpName, arith.IndexCastOpName, arith.IndexCastuiOpName,
+		arith.ExtfOpName, arith.TruncfOpName, arith.SitofpOpName, arith.UitofpOpName, arith.FptosiOpName, arith.FptouiOpName,
+		arith.BitcastOpName, tt.BitcastOpName, tt.PtrToIntOpName, tt.IntToPtrOpName)
 }

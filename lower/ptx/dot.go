@@ -41,26 +41,26 @@ func mmaOf(d ttgpu.DotOperandEncoding) (ttgpu.NvidiaMmaEncoding, error) {
 
 // laneBits returns a prologue register with (lane >> shift & (n-1)) * mul
 // summed over the given terms, cached by key.
-func (k *kernel) laneExpr(terms ...[3]int64) asm.Operand {
+func (ly *layouts) laneExpr(terms ...[3]int64) asm.Operand {
 	key := fmt.Sprintf("lane:%v", terms)
-	if r, ok := k.proCache[key]; ok {
+	if r, ok := ly.pro[key]; ok {
 		return r
 	}
-	r := k.newReg(clsB32)
-	k.proOp("mov.u32", r, zero)
+	r := ly.newReg(clsB32)
+	ly.proOp("mov.u32", r, zero)
 	for _, t := range terms {
-		f := k.bitField(k.lane, int(t[0]), t[1])
+		f := ly.bitField(ly.lane, int(t[0]), t[1])
 		if f == zero {
 			continue
 		}
-		k.proOp("mad.lo.u32", r, f, imm(t[2]), r)
+		ly.proOp("mad.lo.u32", r, f, imm(t[2]), r)
 	}
-	k.proCache[key] = r
+	ly.pro[key] = r
 	return r
 }
 
 // addPro returns a prologue register a + b (either may be zero).
-func (k *kernel) addPro(a, b asm.Operand) asm.Operand {
+func (ly *layouts) addPro(a, b asm.Operand) asm.Operand {
 	switch {
 	case a == zero:
 		return b
@@ -68,28 +68,28 @@ func (k *kernel) addPro(a, b asm.Operand) asm.Operand {
 		return a
 	}
 	key := fmt.Sprintf("add:%v:%v", a, b)
-	if r, ok := k.proCache[key]; ok {
+	if r, ok := ly.pro[key]; ok {
 		return r
 	}
-	r := k.newReg(clsB32)
-	k.proOp("add.u32", r, a, b)
-	k.proCache[key] = r
+	r := ly.newReg(clsB32)
+	ly.proOp("add.u32", r, a, b)
+	ly.pro[key] = r
 	return r
 }
 
 // warpBase returns ((warpIdx * tile) & (S-1)) as a prologue register.
-func (k *kernel) warpBase(w asm.Operand, tile, S int64) asm.Operand {
+func (ly *layouts) warpBase(w asm.Operand, tile, S int64) asm.Operand {
 	if w == zero {
 		return zero
 	}
 	key := fmt.Sprintf("wbase:%v:%d:%d", w, tile, S)
-	if r, ok := k.proCache[key]; ok {
+	if r, ok := ly.pro[key]; ok {
 		return r
 	}
-	r := k.newReg(clsB32)
-	k.proOp("mul.lo.u32", r, w, imm(tile))
-	k.proOp("and.b32", r, r, imm(S-1))
-	k.proCache[key] = r
+	r := ly.newReg(clsB32)
+	ly.proOp("mul.lo.u32", r, w, imm(tile))
+	ly.proOp("and.b32", r, r, imm(S-1))
+	ly.pro[key] = r
 	return r
 }
 
@@ -355,5 +355,5 @@ func emitDot(k *kernel, op *ir.Operation) error {
 
 // dotOps adds this file's ops to the table.
 func dotOps(t *table) {
-	t.register(emitDot, "tt.dot")
+	t.register(emitDot, tt.DotOpName)
 }

@@ -38,20 +38,21 @@ func offKey(off []int64, skip int) string {
 
 // threadMap returns (and caches) the per-thread element map of a tensor
 // type with a distributed encoding.
-func (k *kernel) threadMap(t ir.RankedTensorType) (*threadMap, error) {
-	key := ir.TypeString(t)
-	if tm, ok := k.maps[key]; ok {
-		return tm, nil
+func (ly *layouts) threadMap(t ir.RankedTensorType) (*threadMap, error) {
+	for _, m := range ly.maps {
+		if ir.TypeEqual(m.t, t) {
+			return m.tm, nil
+		}
 	}
-	tm, err := k.buildMap(t.Shape, t.Encoding)
+	tm, err := ly.buildMap(t.Shape, t.Encoding)
 	if err != nil {
 		return nil, err
 	}
-	k.maps[key] = tm
+	ly.maps = append(ly.maps, typedMap{t, tm})
 	return tm, nil
 }
 
-func (k *kernel) buildMap(shape []int64, enc ir.Attribute) (*threadMap, error) {
+func (ly *layouts) buildMap(shape []int64, enc ir.Attribute) (*threadMap, error) {
 	for _, s := range shape {
 		if !isPow2(s) {
 			return nil, fmt.Errorf("tensor shape %s: every dimension must be a power of two", ir.ShapeString(shape))
@@ -61,19 +62,19 @@ func (k *kernel) buildMap(shape []int64, enc ir.Attribute) (*threadMap, error) {
 	case nil:
 		return nil, fmt.Errorf("tensor of shape %s has no layout encoding; run the TritonGPU passes before lowering to PTX", ir.ShapeString(shape))
 	case ttgpu.BlockedEncoding:
-		return k.blockedMap(shape, l)
+		return ly.blockedMap(shape, l)
 	case ttgpu.SliceEncoding:
 		ps := make([]int64, 0, len(shape)+1)
 		ps = append(ps, shape[:l.Dim]...)
 		ps = append(ps, 1)
 		ps = append(ps, shape[l.Dim:]...)
-		parent, err := k.buildMap(ps, l.Parent)
+		parent, err := ly.buildMap(ps, l.Parent)
 		if err != nil {
 			return nil, err
 		}
 		return sliceMap(parent, l.Dim), nil
 	case ttgpu.NvidiaMmaEncoding:
-		return k.mmaMap(shape, l)
+		return ly.mmaMap(shape, l)
 	case ttgpu.DotOperandEncoding:
 		return nil, fmt.Errorf("dot-operand tensors live in mma fragments; they must come from triton_gpu.local_load and feed tt.dot")
 	}
@@ -115,7 +116,7 @@ func sliceMap(parent *threadMap, dim int) *threadMap {
 // (fastest first); the thread's first element is at
 // ((laneIdx_d + tpw_d*warpIdx_d) * spt_d) mod shape_d, and it holds
 // sizePerThread elements per repetition of the CTA tile.
-func (k *kernel) blockedMap(shape []int64, l ttgpu.BlockedEncoding) (*threadMap, error) {
+func (ly *layouts) blockedMap(shape []int64, l ttgpu.BlockedEncoding) (*threadMap, error) {
 	r := len(shape)
 	if l.Rank() != r {
 		return nil, fmt.Errorf("layout rank %d does not match tensor rank %d", l.Rank(), r)
@@ -132,8 +133,8 @@ func (k *kernel) blockedMap(shape []int64, l ttgpu.BlockedEncoding) (*threadMap,
 	if lanes != 32 {
 		return nil, fmt.Errorf("threadsPerWarp %v covers %d lanes, want 32", l.ThreadsPerWarp, lanes)
 	}
-	if warps != k.numWarps {
-		return nil, fmt.Errorf("warpsPerCTA %v covers %d warps, but the module has num-warps = %d", l.WarpsPerCTA, warps, k.numWarps)
+	if warps != ly.numWarps {
+		return nil, fmt.Errorf("warpsPerCTA %v covers %d warps, but the module has num-warps = %d", l.WarpsPerCTA, warps, ly.numWarps)
 	}
 	tm := &threadMap{shape: shape, base: make([]asm.Operand, r), order: append([]int(nil), l.Order...)}
 	laneShift, warpShift := 0, 0
@@ -142,7 +143,7 @@ func (k *kernel) blockedMap(shape []int64, l ttgpu.BlockedEncoding) (*threadMap,
 		spt, tpw, wpc := int64(l.SizePerThread[d]), int64(l.ThreadsPerWarp[d]), int64(l.WarpsPerCTA[d])
 		S := shape[d]
 		if S > spt {
-			tm.base[d] = k.blockedBase(laneShift, tpw, warpShift, wpc, spt, S)
+			tm.base[d] = ly.blockedBase(laneShift, tpw, warpShift, wpc, spt, S)
 		} else {
 			tm.base[d] = zero
 		}
@@ -192,63 +193,63 @@ func product(perDim [][]int64, order []int) [][]int64 {
 
 // blockedBase emits (in the prologue, cached) the base coordinate
 // ((lane>>ls & (tpw-1)) + tpw*(warp>>ws & (wpc-1))) * spt & (S-1).
-func (k *kernel) blockedBase(ls int, tpw int64, ws int, wpc int64, spt, S int64) asm.Operand {
+func (ly *layouts) blockedBase(ls int, tpw int64, ws int, wpc int64, spt, S int64) asm.Operand {
 	key := fmt.Sprintf("blocked:%d:%d:%d:%d:%d:%d", ls, tpw, ws, wpc, spt, S)
-	if r, ok := k.proCache[key]; ok {
+	if r, ok := ly.pro[key]; ok {
 		return r
 	}
-	li := k.bitField(k.lane, ls, tpw)
-	wi := k.bitField(k.warp, ws, wpc)
-	r := k.newReg(clsB32)
+	li := ly.bitField(ly.lane, ls, tpw)
+	wi := ly.bitField(ly.warp, ws, wpc)
+	r := ly.newReg(clsB32)
 	switch {
 	case wi == zero:
-		k.proOp("mov.u32", r, li)
+		ly.proOp("mov.u32", r, li)
 	case li == zero:
-		k.proOp("shl.b32", r, wi, imm(log2(tpw)))
+		ly.proOp("shl.b32", r, wi, imm(log2(tpw)))
 	default:
-		k.proOp("mad.lo.u32", r, wi, imm(tpw), li)
+		ly.proOp("mad.lo.u32", r, wi, imm(tpw), li)
 	}
 	if spt > 1 {
-		k.proOp("shl.b32", r, r, imm(log2(spt)))
+		ly.proOp("shl.b32", r, r, imm(log2(spt)))
 	}
-	k.proOp("and.b32", r, r, imm(S-1))
-	k.proCache[key] = r
+	ly.proOp("and.b32", r, r, imm(S-1))
+	ly.pro[key] = r
 	return r
 }
 
 // bitField returns (src >> shift) & (n-1) as a prologue register, or zero
 // when n == 1.
-func (k *kernel) bitField(src asm.Reg, shift int, n int64) asm.Operand {
+func (ly *layouts) bitField(src asm.Reg, shift int, n int64) asm.Operand {
 	if n == 1 {
 		return zero
 	}
 	key := fmt.Sprintf("bits:%v:%d:%d", src, shift, n)
-	if r, ok := k.proCache[key]; ok {
+	if r, ok := ly.pro[key]; ok {
 		return r
 	}
-	r := k.newReg(clsB32)
-	k.proOp("bfe.u32", r, src, imm(shift), imm(log2(n)))
-	k.proCache[key] = r
+	r := ly.newReg(clsB32)
+	ly.proOp("bfe.u32", r, src, imm(shift), imm(log2(n)))
+	ly.pro[key] = r
 	return r
 }
 
 // mmaWarp returns the warp's (row, column) position in an nvidia_mma v2
 // layout: warpM = warp % wm, warpN = (warp / wm) % wn.
-func (k *kernel) mmaWarp(l ttgpu.NvidiaMmaEncoding) (asm.Operand, asm.Operand) {
+func (ly *layouts) mmaWarp(l ttgpu.NvidiaMmaEncoding) (asm.Operand, asm.Operand) {
 	wm, wn := int64(l.WarpsPerCTA[0]), int64(l.WarpsPerCTA[1])
-	return k.bitField(k.warp, 0, wm), k.bitField(k.warp, log2(wm), wn)
+	return ly.bitField(ly.warp, 0, wm), ly.bitField(ly.warp, log2(wm), wn)
 }
 
 // mmaMap is the accumulator layout of mma.sync m16n8: for repetition
 // (m, n) and i in 0..3 the thread holds (m*16*wm + warpM*16 + g + 8*(i>>1),
 // n*8*wn + warpN*8 + 2t + (i&1)), g = lane>>2, t = lane&3 (ptx.md §1.3).
-func (k *kernel) mmaMap(shape []int64, l ttgpu.NvidiaMmaEncoding) (*threadMap, error) {
+func (ly *layouts) mmaMap(shape []int64, l ttgpu.NvidiaMmaEncoding) (*threadMap, error) {
 	if !l.IsAmpere() || len(shape) != 2 || len(l.WarpsPerCTA) != 2 {
 		return nil, fmt.Errorf("only 2-D nvidia_mma version 2 (mma.sync) layouts are supported, got %s", ir.AttrString(l))
 	}
 	wm, wn := int64(l.WarpsPerCTA[0]), int64(l.WarpsPerCTA[1])
-	if int(wm*wn) != k.numWarps {
-		return nil, fmt.Errorf("warpsPerCTA %v covers %d warps, but the module has num-warps = %d", l.WarpsPerCTA, wm*wn, k.numWarps)
+	if int(wm*wn) != ly.numWarps {
+		return nil, fmt.Errorf("warpsPerCTA %v covers %d warps, but the module has num-warps = %d", l.WarpsPerCTA, wm*wn, ly.numWarps)
 	}
 	M, N := shape[0], shape[1]
 	// A size-1 dimension is a sliced one (slice of #mma, for reductions):
@@ -257,26 +258,26 @@ func (k *kernel) mmaMap(shape []int64, l ttgpu.NvidiaMmaEncoding) (*threadMap, e
 		return nil, fmt.Errorf("mma accumulator %dx%d is smaller than one 16x8 instruction tile", M, N)
 	}
 	key := fmt.Sprintf("mmabase:%d:%d:%d:%d", wm, wn, M, N)
-	base, ok := k.proCache[key+":0"]
+	base, ok := ly.pro[key+":0"]
 	var base1 asm.Operand
 	if ok {
-		base1 = k.proCache[key+":1"]
+		base1 = ly.pro[key+":1"]
 	} else {
-		wM, wN := k.mmaWarp(l)
-		g := k.bitField(k.lane, 2, 8)
-		t := k.bitField(k.lane, 0, 4)
+		wM, wN := ly.mmaWarp(l)
+		g := ly.bitField(ly.lane, 2, 8)
+		t := ly.bitField(ly.lane, 0, 4)
 		base, base1 = zero, zero
 		if M > 1 {
-			r := k.newReg(clsB32)
-			k.emitWarpBase(r, wM, 16, M, g, 1)
+			r := ly.newReg(clsB32)
+			ly.emitWarpBase(r, wM, 16, M, g, 1)
 			base = r
 		}
 		if N > 1 {
-			r := k.newReg(clsB32)
-			k.emitWarpBase(r, wN, 8, N, t, 2)
+			r := ly.newReg(clsB32)
+			ly.emitWarpBase(r, wN, 8, N, t, 2)
 			base1 = r
 		}
-		k.proCache[key+":0"], k.proCache[key+":1"] = base, base1
+		ly.pro[key+":0"], ly.pro[key+":1"] = base, base1
 	}
 	tm := &threadMap{shape: shape, base: []asm.Operand{base, base1}, order: []int{1, 0}}
 	repM, repN := max(1, M/(16*wm)), max(1, N/(8*wn))
@@ -298,20 +299,20 @@ func (k *kernel) mmaMap(shape []int64, l ttgpu.NvidiaMmaEncoding) (*threadMap, e
 }
 
 // emitWarpBase writes dst = ((w*tile) & (S-1)) + x*mul in the prologue.
-func (k *kernel) emitWarpBase(dst asm.Reg, w asm.Operand, tile, S int64, x asm.Operand, mul int64) {
+func (ly *layouts) emitWarpBase(dst asm.Reg, w asm.Operand, tile, S int64, x asm.Operand, mul int64) {
 	if w == zero {
-		k.proOp("mul.lo.u32", dst, x, imm(mul))
+		ly.proOp("mul.lo.u32", dst, x, imm(mul))
 		return
 	}
-	k.proOp("mul.lo.u32", dst, w, imm(tile))
-	k.proOp("and.b32", dst, dst, imm(S-1))
-	k.proOp("mad.lo.u32", dst, x, imm(mul), dst)
+	ly.proOp("mul.lo.u32", dst, w, imm(tile))
+	ly.proOp("and.b32", dst, dst, imm(S-1))
+	ly.proOp("mad.lo.u32", dst, x, imm(mul), dst)
 }
 
 // coord returns a register (or immediate) holding coordinate d of
 // element i: base[d] + offs[i][d]. Emitted in the body (cheap adds that
 // ptxas folds).
-func (k *kernel) coord(tm *threadMap, i, d int) asm.Operand {
+func (ly *layouts) coord(tm *threadMap, i, d int) asm.Operand {
 	b, o := tm.base[d], tm.offs[i][d]
 	if b == zero {
 		return imm(o)
@@ -320,11 +321,11 @@ func (k *kernel) coord(tm *threadMap, i, d int) asm.Operand {
 		return b
 	}
 	key := fmt.Sprintf("coord:%v:%d", b, o)
-	if r, ok := k.proCache[key]; ok {
+	if r, ok := ly.pro[key]; ok {
 		return r
 	}
-	r := k.newReg(clsB32)
-	k.proOp("add.u32", r, b, imm(o))
-	k.proCache[key] = r
+	r := ly.newReg(clsB32)
+	ly.proOp("add.u32", r, b, imm(o))
+	ly.pro[key] = r
 	return r
 }

@@ -3,6 +3,8 @@ package ptx
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/sparsetriton/sp/dialect/scf"
+	"github.com/sparsetriton/sp/dialect/ttgpu"
 	"strings"
 
 	"github.com/sparsetriton/sp/dialect/tt"
@@ -94,7 +96,7 @@ func markRoles(k *kernel, entry *ir.Block, params []ParamManifest) {
 	}
 	var dots []*ir.Operation
 	k.fn.WalkOps(func(op *ir.Operation) {
-		if op.Name == "tt.dot" && tt.DotSparseIndex(op) == tt.SparseIndexA && tt.DotMeta(op) != nil {
+		if op.Name == tt.DotOpName && tt.DotSparseIndex(op) == tt.SparseIndexA && tt.DotMeta(op) != nil {
 			dots = append(dots, op)
 		}
 	})
@@ -124,7 +126,7 @@ func sources(v *ir.Value) map[*ir.Value]bool {
 		if v.IsBlockArg() {
 			// Loop-carried: follow the init value and the yielded value.
 			b := v.OwnerBlock()
-			if parent := b.ParentOp(); parent != nil && parent.Name == "scf.for" && v.Index() > 0 {
+			if parent := b.ParentOp(); parent != nil && parent.Name == scf.ForOpName && v.Index() > 0 {
 				visit(parent.Operand(3 + v.Index() - 1))
 				if t := b.Terminator(); t != nil && v.Index()-1 < t.NumOperands() {
 					visit(t.Operand(v.Index() - 1))
@@ -140,14 +142,14 @@ func sources(v *ir.Value) map[*ir.Value]bool {
 			// Whatever writes into this buffer (or the buffer it views).
 			for _, u := range v.Uses() {
 				switch u.Op.Name {
-				case "triton_gpu.async_copy_global_to_local", "triton_gpu.local_store":
+				case ttgpu.AsyncCopyGlobalToLocalOpName, ttgpu.LocalStoreOpName:
 					visit(u.Op.Operand(0))
-				case "triton_gpu.memdesc_subview", "triton_gpu.memdesc_index":
+				case ttgpu.MemdescSubviewOpName, ttgpu.MemdescIndexOpName:
 					visit(u.Op.Result(0))
 				}
 			}
 		}
-		if op.Name == "scf.for" {
+		if op.Name == scf.ForOpName {
 			if t := op.Regions[0].Blocks[0].Terminator(); t != nil && v.Index() < t.NumOperands() {
 				visit(t.Operand(v.Index()))
 			}

@@ -294,6 +294,6 @@ func emitStore(k *kernel, op *ir.Operation) error {
 
 // memOps adds this file's ops to the table.
 func memOps(t *table) {
-	t.register(emitLoad, "tt.load")
-	t.register(emitStore, "tt.store")
+	t.register(emitLoad, tt.LoadOpName)
+	t.register(emitStore, tt.StoreOpName)
 }

@@ -2,6 +2,7 @@ package ptx
 
 import (
 	"fmt"
+	"github.com/sparsetriton/sp/dialect/tt"
 
 	"github.com/sparsetriton/sp/dialect/ttgpu"
 	"github.com/sparsetriton/sp/ir"
@@ -337,6 +338,6 @@ func (k *kernel) reduceWarps(op *ir.Operation, rt ir.RankedTensorType, axis int,
 
 // reduceOps adds this file's ops to the table.
 func reduceOps(t *table) {
-	t.register(emitReduce, "tt.reduce")
-	t.scratch["tt.reduce"] = reduceScratch
+	t.register(emitReduce, tt.ReduceOpName)
+	t.scratch[tt.ReduceOpName] = reduceScratch
 }

@@ -105,13 +105,6 @@ func (s scalar) bitSuffix() string {
 	return "b64"
 }
 
-// newReg returns a fresh virtual register of class c.
-func (k *kernel) newReg(c class) asm.Reg {
-	n := k.nregs[c]
-	k.nregs[c]++
-	return asm.Reg{Class: c, N: n}
-}
-
 // floatImm is v as a PTX hexadecimal immediate for f32 or f64.
 func floatImm(v float64, s scalar) asm.FloatImm {
 	if s.bits == 64 {

@@ -2,6 +2,7 @@ package ptx
 
 import (
 	"fmt"
+	"github.com/sparsetriton/sp/dialect/arith"
 	"sort"
 
 	"github.com/sparsetriton/sp/dialect/tt"
@@ -56,7 +57,7 @@ type affine struct {
 // prologue value: all the lane-dependent swizzle arithmetic is done once
 // per kernel. Offsets are reduced modulo the swizzle period (perPhase*
 // maxPhase lines, vec*maxPhase positions), the rest is a constant.
-func (k *kernel) smemAddr(m *memRef, r, c affine) (asm.Operand, int64) {
+func (ly *layouts) smemAddr(m *memRef, r, c affine) (asm.Operand, int64) {
 	r.off += m.r0
 	c.off += m.c0
 	line, pos := r, c
@@ -71,39 +72,39 @@ func (k *kernel) smemAddr(m *memRef, r, c affine) (asm.Operand, int64) {
 	lo, po := line.off%P, pos.off%Q
 	disp := ((line.off-lo)*m.rowLen + (pos.off - po)) * eb
 	key := fmt.Sprintf("smem:%v:%d:%v:%d:%d:%d:%d:%d:%d", line.reg, lo, pos.reg, po, m.rowLen, m.vec, m.perPhase, m.maxPhase, eb)
-	if reg, ok := k.proCache[key]; ok {
+	if reg, ok := ly.pro[key]; ok {
 		return reg, disp
 	}
 	if line.reg == zero && pos.reg == zero {
 		// Fully constant: fold into the displacement.
 		return zero, disp + m.swizzle(lo, po)*eb
 	}
-	reg := k.newReg(clsB32)
-	ln, ps := k.newReg(clsB32), k.newReg(clsB32)
-	k.proOp("add.u32", ln, line.reg, imm(lo))
-	k.proOp("add.u32", ps, pos.reg, imm(po))
+	reg := ly.newReg(clsB32)
+	ln, ps := ly.newReg(clsB32), ly.newReg(clsB32)
+	ly.proOp("add.u32", ln, line.reg, imm(lo))
+	ly.proOp("add.u32", ps, pos.reg, imm(po))
 	if m.maxPhase > 1 {
-		ph := k.newReg(clsB32)
-		k.proOp("shr.u32", ph, ln, imm(log2(m.perPhase)))
-		k.proOp("and.b32", ph, ph, imm(m.maxPhase-1))
-		k.proOp("shl.b32", ph, ph, imm(log2(m.vec)))
-		k.proOp("xor.b32", ps, ps, ph)
+		ph := ly.newReg(clsB32)
+		ly.proOp("shr.u32", ph, ln, imm(log2(m.perPhase)))
+		ly.proOp("and.b32", ph, ph, imm(m.maxPhase-1))
+		ly.proOp("shl.b32", ph, ph, imm(log2(m.vec)))
+		ly.proOp("xor.b32", ps, ps, ph)
 	}
-	k.proOp("mad.lo.u32", reg, ln, imm(m.rowLen), ps)
+	ly.proOp("mad.lo.u32", reg, ln, imm(m.rowLen), ps)
 	if eb > 1 {
-		k.proOp("shl.b32", reg, reg, imm(log2(eb)))
+		ly.proOp("shl.b32", reg, reg, imm(log2(eb)))
 	}
-	k.proCache[key] = reg
+	ly.pro[key] = reg
 	return reg, disp
 }
 
 // elemAddr emits base + reg and returns the address operand [a+disp].
-func (k *kernel) elemAddr(m *memRef, r, c affine) asm.Addr {
-	reg, disp := k.smemAddr(m, r, c)
+func (ly *layouts) elemAddr(m *memRef, r, c affine) asm.Addr {
+	reg, disp := ly.smemAddr(m, r, c)
 	a := m.base
 	if reg != zero {
-		t := k.newReg(clsB32)
-		k.op("add.u32", t, m.base, reg)
+		t := ly.newReg(clsB32)
+		ly.op("add.u32", t, m.base, reg)
 		a = t
 	}
 	return asm.Addr{Base: a, Disp: disp}
@@ -230,7 +231,7 @@ func planShared(k *kernel) (*smemPlan, error) {
 		}
 		var size int64
 		switch op.Name {
-		case "triton_gpu.local_alloc":
+		case ttgpu.LocalAllocOpName:
 			md, ok := op.Result(0).Type().(tt.MemDescType)
 			if !ok {
 				err = ir.OpError(op, "local_alloc must produce a !tt.memdesc")
@@ -313,28 +314,28 @@ func planShared(k *kernel) (*smemPlan, error) {
 // ---- barriers ----------------------------------------------------------
 
 // bar emits a CTA-wide barrier and clears the hazard state.
-func (k *kernel) bar() {
-	k.eff("bar.sync", zero)
-	k.readSinceBar, k.writeSinceBar = false, false
+func (sh *sharedState) bar() {
+	sh.eff("bar.sync", zero)
+	sh.readSinceBar, sh.writeSinceBar = false, false
 }
 
 // beforeWrite/beforeRead insert the barrier that orders this access after
 // other threads' earlier accesses (RAW, WAR, WAW) to shared memory.
-func (k *kernel) beforeWrite() {
-	if k.readSinceBar || k.writeSinceBar {
-		k.bar()
+func (sh *sharedState) beforeWrite() {
+	if sh.readSinceBar || sh.writeSinceBar {
+		sh.bar()
 	}
 }
 
-func (k *kernel) afterWrite() { k.writeSinceBar = true }
+func (sh *sharedState) afterWrite() { sh.writeSinceBar = true }
 
-func (k *kernel) beforeRead() {
-	if k.writeSinceBar {
-		k.bar()
+func (sh *sharedState) beforeRead() {
+	if sh.writeSinceBar {
+		sh.bar()
 	}
 }
 
-func (k *kernel) afterRead() { k.readSinceBar = true }
+func (sh *sharedState) afterRead() { sh.readSinceBar = true }
 
 // ---- ops ---------------------------------------------------------------
 
@@ -369,7 +370,7 @@ func emitSubview(k *kernel, op *ir.Operation) error {
 		srcRank = 1
 	}
 	dt := op.Result(0).Type().(tt.MemDescType)
-	if len(idx) > srcRank || (op.Name == "triton_gpu.memdesc_subview" && len(idx) != srcRank) {
+	if len(idx) > srcRank || (op.Name == ttgpu.MemdescSubviewOpName && len(idx) != srcRank) {
 		return fmt.Errorf("%s has %d offsets for a rank-%d buffer", op.Name, len(idx), srcRank)
 	}
 	drop := srcRank - len(dt.Shape)
@@ -426,7 +427,7 @@ func emitSubview(k *kernel, op *ir.Operation) error {
 // constInt returns the value of an arith.constant integer scalar.
 func constInt(v *ir.Value) (int64, bool) {
 	op := v.DefiningOp()
-	if op == nil || op.Name != "arith.constant" {
+	if op == nil || op.Name != arith.ConstantOpName {
 		return 0, false
 	}
 	a, ok := op.Attr("value").(ir.IntegerAttr)
@@ -506,7 +507,7 @@ func (k *kernel) loadDist(m *memRef, rt ir.RankedTensorType) (*val, error) {
 }
 
 // tileCoord returns the (row, col) tile coordinates of element i.
-func (k *kernel) tileCoord(tm *threadMap, i int) (affine, affine) {
+func (ly *layouts) tileCoord(tm *threadMap, i int) (affine, affine) {
 	if tm.rank() == 1 {
 		return affine{zero, 0}, affine{tm.base[0], tm.offs[i][0]}
 	}
@@ -515,7 +516,7 @@ func (k *kernel) tileCoord(tm *threadMap, i int) (affine, affine) {
 
 // sharedVec is the widest run of a thread's elements that is contiguous
 // both in the layout and in the swizzled buffer.
-func (k *kernel) sharedVec(m *memRef, tm *threadMap) int {
+func (ly *layouts) sharedVec(m *memRef, tm *threadMap) int {
 	if m.elem.bits < 16 || tm.rank() > 2 {
 		return 1
 	}
@@ -747,7 +748,7 @@ func (k *kernel) syncCopy(m *memRef, tm *threadMap, ptrs, masks []asm.Operand) e
 
 func isZeroConst(v *ir.Value) bool {
 	op := v.DefiningOp()
-	if op == nil || op.Name != "arith.constant" {
+	if op == nil || op.Name != arith.ConstantOpName {
 		return false
 	}
 	switch c := op.Attr("value").(type) {
@@ -789,16 +790,16 @@ func emitAsyncWait(k *kernel, op *ir.Operation) error {
 
 // sharedOps adds this file's ops to the table.
 func sharedOps(t *table) {
-	t.register(emitLocalAlloc, "triton_gpu.local_alloc")
-	t.register(emitNop, "triton_gpu.local_dealloc")
-	t.register(emitSubview, "triton_gpu.memdesc_subview", "triton_gpu.memdesc_index")
-	t.register(emitLocalStore, "triton_gpu.local_store")
-	t.register(emitLocalLoad, "triton_gpu.local_load")
-	t.register(emitConvertLayout, "triton_gpu.convert_layout")
-	t.register(emitAsyncCopy, "triton_gpu.async_copy_global_to_local")
-	t.register(emitCommitGroup, "triton_gpu.async_commit_group")
-	t.register(emitAsyncWait, "triton_gpu.async_wait")
-	t.scratch["triton_gpu.convert_layout"] = func(k *kernel, op *ir.Operation) (int64, error) {
+	t.register(emitLocalAlloc, ttgpu.LocalAllocOpName)
+	t.register(emitNop, ttgpu.LocalDeallocOpName)
+	t.register(emitSubview, ttgpu.MemdescSubviewOpName, ttgpu.MemdescIndexOpName)
+	t.register(emitLocalStore, ttgpu.LocalStoreOpName)
+	t.register(emitLocalLoad, ttgpu.LocalLoadOpName)
+	t.register(emitConvertLayout, ttgpu.ConvertLayoutOpName)
+	t.register(emitAsyncCopy, ttgpu.AsyncCopyGlobalToLocalOpName)
+	t.register(emitCommitGroup, ttgpu.AsyncCommitGroupOpName)
+	t.register(emitAsyncWait, ttgpu.AsyncWaitOpName)
+	t.scratch[ttgpu.ConvertLayoutOpName] = func(k *kernel, op *ir.Operation) (int64, error) {
 		_, n, err := convertScratch(k, op)
 		return n, err
 	}

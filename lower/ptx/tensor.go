@@ -17,7 +17,7 @@ func emitProgramID(k *kernel, op *ir.Operation) error {
 	if !ok || axis < 0 || axis > 2 {
 		return fmt.Errorf("bad program id axis %s", ir.AttrString(op.Attr("axis")))
 	}
-	sreg := map[string]string{"tt.get_program_id": "%ctaid", "tt.get_num_programs": "%nctaid"}[op.Name]
+	sreg := map[string]string{tt.GetProgramIdOpName: "%ctaid", tt.GetNumProgramsOpName: "%nctaid"}[op.Name]
 	r := k.newReg(clsB32)
 	k.op("mov.u32", r, asm.Special(sreg+"."+"xyz"[axis:axis+1]))
 	k.set(op.Result(0), &val{regs: []asm.Operand{r}})
@@ -179,10 +179,10 @@ func emitAddPtr(k *kernel, op *ir.Operation) error {
 
 // tensorOps adds this file's ops to the table.
 func tensorOps(t *table) {
-	t.register(emitProgramID, "tt.get_program_id", "tt.get_num_programs")
-	t.register(emitMakeRange, "tt.make_range")
-	t.register(emitSplat, "tt.splat")
-	t.register(emitBroadcast, "tt.broadcast")
-	t.register(emitExpandDims, "tt.expand_dims")
-	t.register(emitAddPtr, "tt.addptr")
+	t.register(emitProgramID, tt.GetProgramIdOpName, tt.GetNumProgramsOpName)
+	t.register(emitMakeRange, tt.MakeRangeOpName)
+	t.register(emitSplat, tt.SplatOpName)
+	t.register(emitBroadcast, tt.BroadcastOpName)
+	t.register(emitExpandDims, tt.ExpandDimsOpName)
+	t.register(emitAddPtr, tt.AddptrOpName)
 }
