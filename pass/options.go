@@ -227,34 +227,80 @@ func formatValue(v reflect.Value) string {
 	case reflect.Float64:
 		return strconv.FormatFloat(v.Float(), 'g', -1, 64)
 	case reflect.String:
-		return quoteOptionString(v.String())
+		return spellString(v.String(), false)
 	case reflect.Slice:
 		parts := make([]string, v.Len())
 		for i := range parts {
-			parts[i] = formatValue(v.Index(i))
+			if e := v.Index(i); e.Kind() == reflect.String {
+				parts[i] = spellString(e.String(), true)
+			} else {
+				parts[i] = formatValue(e)
+			}
 		}
-		return strings.Join(parts, ",")
+		return formatList(v, parts)
 	}
 	return ""
 }
 
-// quoteOptionString spells s so that option parsing gives s back: bare
-// when it has no special characters, else in braces (inside which quotes
-// are literal) when its braces balance, else in whichever quote it does not
-// contain. A string with unbalanced braces and both quote kinds has no
-// faithful spelling (as in MLIR); it is written in braces.
-func quoteOptionString(s string) string {
-	switch {
-	case s == "":
+// formatList spells a list so that option parsing, which strips one level
+// of quotes or braces from a whole value before splitting it at commas,
+// gives the same elements back: `a,b` as is, but a list of one element
+// spelled `{}` or `{a,b}` needs one more level (else it reads back as an
+// empty list or as two elements). The first candidate that reads back
+// wins; a list with no faithful spelling is written plainly.
+func formatList(v reflect.Value, parts []string) string {
+	list := strings.Join(parts, ",")
+	cands := []string{list, "{" + list + "}", "'" + list + "'", `"` + list + `"`}
+	if v.Len() == 1 && v.Index(0).Kind() == reflect.String {
+		e := v.Index(0).String()
+		cands = append(cands, e, "'"+e+"'", `"`+e+`"`, "{"+e+"}")
+	}
+	for _, c := range cands {
+		if readsBack(c, v) {
+			return c
+		}
+	}
+	return list
+}
+
+// readsBack reports whether the option value text reads back as v.
+func readsBack(text string, v reflect.Value) bool {
+	if end, err := scanValue(text, 0); err != nil || end != len(text) {
+		return false
+	}
+	got, err := parseValue(v.Type(), unquote(text))
+	if err != nil || got.Len() != v.Len() {
+		return false
+	}
+	for i := 0; i < v.Len(); i++ {
+		if !reflect.DeepEqual(got.Index(i).Interface(), v.Index(i).Interface()) {
+			return false
+		}
+	}
+	return true
+}
+
+// spellString spells s so that option parsing gives s back, as a whole
+// value or (inList) as one element of a list: bare when that reads back,
+// else in braces (inside which quotes are literal), else in whichever
+// quote it does not contain. A string with unbalanced braces and both
+// quote kinds may have no faithful spelling (as in MLIR); it is written
+// in braces.
+func spellString(s string, inList bool) string {
+	if s == "" {
 		return "{}"
-	case !strings.ContainsAny(s, " \t\n\r,{}'\""):
-		return s
-	case bracesBalance(s):
-		return "{" + s + "}"
-	case !strings.Contains(s, "'"):
-		return "'" + s + "'"
-	case !strings.Contains(s, `"`):
-		return `"` + s + `"`
+	}
+	for _, c := range []string{s, "{" + s + "}", "'" + s + "'", `"` + s + `"`} {
+		if end, err := scanValue(c, 0); err != nil || end != len(c) {
+			continue
+		}
+		if inList {
+			if parts := splitList(c); len(parts) == 1 && parts[0] == s {
+				return c
+			}
+		} else if unquote(c) == s {
+			return c
+		}
 	}
 	return "{" + s + "}"
 }
