@@ -10,6 +10,8 @@ import (
 	"strings"
 
 	"github.com/urfave/cli/v2"
+
+	"github.com/sparsetriton/sp/internal/atomicfile"
 )
 
 // sweepSpec is the file `sp-run bench` reads: one kernel, its launch
@@ -58,6 +60,7 @@ func benchCommand(stdout, stderr io.Writer) *cli.Command {
 			&cli.Float64Flag{Name: "max-time", Usage: "override the seconds of launches per shape (warm-up and iterations shrink to fit)"},
 			&cli.IntFlag{Name: "device", Usage: "CUDA device ordinal"},
 			&cli.IntFlag{Name: "workers", Usage: "CPU interpreter workers"},
+			&cli.StringFlag{Name: "max-memory", Usage: "refuse shapes whose buffers need more than `BYTES` (e.g. 8G; default: 3/4 of the machine's memory)"},
 		},
 		Action: func(c *cli.Context) error { return sweep(c, stdout, stderr) },
 	}
@@ -98,6 +101,9 @@ func sweep(c *cli.Context, stdout, stderr io.Writer) error {
 	o := options{input: s.Kernel, manifest: s.Manifest, backend: s.Backend, check: s.Check, samples: 64,
 		bench: true, warmup: s.Warmup, iters: s.Iters, maxTime: s.MaxTime, device: c.Int("device"), workers: c.Int("workers"),
 		numWarps: s.NumWarps, numStages: s.NumStages}
+	if o.maxMemory, err = maxMemoryFlag(c); err != nil {
+		return err
+	}
 	if _, err := loadSpec(s.Launch); err != nil {
 		return err
 	}
@@ -188,7 +194,7 @@ func writeSweep(s *sweepSpec, rows []sweepRow, prog *program, stdout io.Writer) 
 	md := sweepMarkdown(s, rows, prog)
 	fmt.Fprint(stdout, md)
 	if s.Markdown != "" {
-		if err := os.WriteFile(s.Markdown, []byte(md), 0o644); err != nil {
+		if err := atomicfile.WriteFile(s.Markdown, []byte(md), 0o644); err != nil {
 			return err
 		}
 	}
@@ -197,7 +203,7 @@ func writeSweep(s *sweepSpec, rows []sweepRow, prog *program, stdout io.Writer) 
 		if err != nil {
 			return err
 		}
-		if err := os.WriteFile(s.JSON, append(b, '\n'), 0o644); err != nil {
+		if err := atomicfile.WriteFile(s.JSON, append(b, '\n'), 0o644); err != nil {
 			return err
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"os"
 	"strings"
 
 	"github.com/sparsetriton/sp/sparse"
@@ -33,18 +34,25 @@ type launchPlan struct {
 	args  []*hostArg
 	check *matmulCheck
 	seed  uint64
+	mem   budget
 }
 
 // resolve evaluates the spec's expressions, creates the host tensors
 // (random, constant or from .npy), prunes or validates 2:4 operands and
 // compresses them into the layout the program reads.
 func resolve(s *Spec, prog *program) (*launchPlan, error) {
-	pl := &launchPlan{vars: s.Vars, seed: s.Seed}
+	pl := &launchPlan{vars: s.Vars, seed: s.Seed, mem: budget{limit: s.maxBytes}}
+	if pl.mem.limit <= 0 {
+		pl.mem.limit = defaultMemLimit()
+	}
 	if err := pl.resolveGrid(s); err != nil {
 		return nil, err
 	}
 	groups, missing, err := bindParams(s, prog)
 	if err != nil {
+		return nil, err
+	}
+	if err := pl.preflight(s, groups); err != nil {
 		return nil, err
 	}
 	rng := rand.New(rand.NewPCG(s.Seed, 0x5eed))
@@ -64,6 +72,67 @@ func resolve(s *Spec, prog *program) (*launchPlan, error) {
 		}
 	}
 	return pl, nil
+}
+
+// preflight charges every tensor argument's bytes to pl.mem before any is
+// allocated: the host tensor and its device copy, and for a 2:4 operand
+// its compressed values and metadata (at most the dense size again). A
+// .npy input is charged its file size.
+func (pl *launchPlan) preflight(s *Spec, groups [][]devParam) error {
+	for i := range s.Args {
+		a := &s.Args[i]
+		if a.isScalar() || i >= len(groups) || !groups[i][0].Ptr {
+			continue
+		}
+		var n int64
+		switch {
+		case a.File != "":
+			st, err := os.Stat(a.File)
+			if err != nil {
+				continue // reported when the file is read
+			}
+			n = st.Size()
+		case len(a.Shape) > 0:
+			shape, err := pl.evalShape(a)
+			if err != nil {
+				return fmt.Errorf("argument %d (%s): %v", i, a.Name, err)
+			}
+			d := groups[i][0].DType
+			var ok bool
+			if n, ok = tensorBytes(shape, d.size()); !ok {
+				return fmt.Errorf("argument %d (%s): a %s tensor of shape %s has more bytes than fit in 64 bits", i, a.Name, d, shapeString(shape))
+			}
+		}
+		copies := int64(2)
+		if len(groups[i]) == 2 {
+			copies = 3
+		}
+		if n > math.MaxInt64/copies {
+			n = math.MaxInt64
+		} else {
+			n *= copies
+		}
+		if err := pl.mem.add(fmt.Sprintf("argument %d (%s)", i, a.Name), n); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// evalShape evaluates a tensor argument's shape expressions.
+func (pl *launchPlan) evalShape(a *ArgSpec) ([]int, error) {
+	var shape []int
+	for i, e := range a.Shape {
+		v, err := e.Eval(pl.vars)
+		if err != nil {
+			return nil, fmt.Errorf("shape[%d]: %v", i, err)
+		}
+		if v < 0 || v > math.MaxInt32 {
+			return nil, fmt.Errorf("shape[%d] = %d is out of range (0 to 2^31-1)", i, v)
+		}
+		shape = append(shape, int(v))
+	}
+	return shape, nil
 }
 
 func (pl *launchPlan) resolveGrid(s *Spec) error {
@@ -200,16 +269,9 @@ func (pl *launchPlan) makeScalar(h *hostArg, a *ArgSpec, p devParam) error {
 }
 
 func (pl *launchPlan) makeTensor(a *ArgSpec, d dtype, rng *rand.Rand) (*Tensor, error) {
-	var shape []int
-	for i, e := range a.Shape {
-		v, err := e.Eval(pl.vars)
-		if err != nil {
-			return nil, fmt.Errorf("shape[%d]: %v", i, err)
-		}
-		if v < 0 || v > 1<<34 {
-			return nil, fmt.Errorf("shape[%d] = %d is out of range", i, v)
-		}
-		shape = append(shape, int(v))
+	shape, err := pl.evalShape(a)
+	if err != nil {
+		return nil, err
 	}
 	if a.File != "" {
 		t, err := readNPY(a.File, d)
@@ -223,6 +285,9 @@ func (pl *launchPlan) makeTensor(a *ArgSpec, d dtype, rng *rand.Rand) (*Tensor, 
 			return nil, fmt.Errorf("shape mismatch: %s has shape %s, the launch says %s", a.File, shapeString(t.Shape), shapeString(shape))
 		}
 		return t, nil
+	}
+	if _, ok := tensorBytes(shape, d.size()); !ok {
+		return nil, fmt.Errorf("a %s tensor of shape %s has more bytes than fit in 64 bits", d, shapeString(shape))
 	}
 	t := newTensor(d, shape)
 	init := a.Init

@@ -3,10 +3,15 @@ package main
 import (
 	"fmt"
 	"image/color"
+	"io"
+	"path/filepath"
+	"strings"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
+
+	"github.com/sparsetriton/sp/internal/atomicfile"
 )
 
 // sweepChart draws the TFLOP/s of each shape as a bar chart (PNG, SVG or
@@ -44,5 +49,16 @@ func sweepChart(s *sweepSpec, rows []sweepRow, path string) error {
 	p.X.Tick.Label.XAlign = -1.0
 	p.Y.Min = 0
 	width := vg.Length(max(6, len(rows))) * 1.2 * vg.Inch
-	return p.Save(width, 5*vg.Inch, path)
+	format := strings.ToLower(strings.TrimPrefix(filepath.Ext(path), "."))
+	if format == "" {
+		format = "png"
+	}
+	wt, err := p.WriterTo(width, 5*vg.Inch, format)
+	if err != nil {
+		return err
+	}
+	return atomicfile.Write(path, 0o644, func(w io.Writer) error {
+		_, err := wt.WriteTo(w)
+		return err
+	})
 }

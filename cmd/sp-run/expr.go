@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 	"unicode"
@@ -51,9 +52,33 @@ func (n Int) Eval(vars map[string]int64) (int64, error) {
 // + - * / % (truncating), parentheses, unary minus, variables, and the
 // functions cdiv(a, b), min(a, b), max(a, b).
 type exprParser struct {
-	src  string
-	pos  int
-	vars map[string]int64
+	src   string
+	pos   int
+	vars  map[string]int64
+	depth int
+}
+
+// maxExprDepth bounds the nesting of parentheses, calls and unary minus.
+const maxExprDepth = 100
+
+var errOverflow = fmt.Errorf("integer overflow (the value does not fit in 64 bits)")
+
+func addChecked(a, b int64) (int64, error) {
+	if c := a + b; (c > a) == (b > 0) {
+		return c, nil
+	}
+	return 0, errOverflow
+}
+
+func mulChecked(a, b int64) (int64, error) {
+	if a == 0 || b == 0 {
+		return 0, nil
+	}
+	c := a * b
+	if c/b != a || (a == -1 && b == math.MinInt64) || (b == -1 && a == math.MinInt64) {
+		return 0, errOverflow
+	}
+	return c, nil
 }
 
 func (p *exprParser) parse() (int64, error) {
@@ -91,11 +116,16 @@ func (p *exprParser) sum() (int64, error) {
 		}
 		p.pos++
 		var w int64
-		if w, err = p.product(); op == '+' {
-			v += w
-		} else {
-			v -= w
+		if w, err = p.product(); err != nil {
+			return 0, err
 		}
+		if op == '-' {
+			if w == math.MinInt64 {
+				return 0, errOverflow
+			}
+			w = -w
+		}
+		v, err = addChecked(v, w)
 	}
 	return 0, err
 }
@@ -114,10 +144,15 @@ func (p *exprParser) product() (int64, error) {
 		}
 		switch {
 		case op == '*':
-			v *= w
+			if v, err = mulChecked(v, w); err != nil {
+				return 0, err
+			}
 		case w == 0:
 			return 0, fmt.Errorf("division by zero")
 		case op == '/':
+			if v == math.MinInt64 && w == -1 {
+				return 0, errOverflow
+			}
 			v /= w
 		default:
 			v %= w
@@ -127,9 +162,16 @@ func (p *exprParser) product() (int64, error) {
 }
 
 func (p *exprParser) unary() (int64, error) {
+	if p.depth++; p.depth > maxExprDepth {
+		return 0, fmt.Errorf("expression nested deeper than %d levels", maxExprDepth)
+	}
+	defer func() { p.depth-- }()
 	if p.peek() == '-' {
 		p.pos++
 		v, err := p.unary()
+		if err == nil && v == math.MinInt64 {
+			return 0, errOverflow
+		}
 		return -v, err
 	}
 	return p.atom()
@@ -151,7 +193,11 @@ func (p *exprParser) atom() (int64, error) {
 		for p.pos < len(p.src) && p.src[p.pos] >= '0' && p.src[p.pos] <= '9' {
 			p.pos++
 		}
-		return strconv.ParseInt(p.src[start:p.pos], 10, 64)
+		v, err := strconv.ParseInt(p.src[start:p.pos], 10, 64)
+		if err != nil {
+			return 0, fmt.Errorf("%s does not fit in 64 bits", p.src[start:p.pos])
+		}
+		return v, nil
 	case c == '_' || unicode.IsLetter(rune(c)):
 		start := p.pos
 		for p.pos < len(p.src) && (p.src[p.pos] == '_' || unicode.IsLetter(rune(p.src[p.pos])) || unicode.IsDigit(rune(p.src[p.pos]))) {
@@ -199,7 +245,10 @@ func (p *exprParser) call(name string) (int64, error) {
 		if b <= 0 {
 			return 0, fmt.Errorf("cdiv by %d", b)
 		}
-		return (a + b - 1) / b, nil
+		if a > 0 {
+			return (a-1)/b + 1, nil
+		}
+		return a / b, nil
 	case "min":
 		return min(a, b), nil
 	case "max":

@@ -91,6 +91,7 @@ func runFlags() []cli.Flag {
 		&cli.Float64Flag{Name: "max-time", Usage: "benchmark: shrink warm-up and iterations (to at least 3) to about `SECONDS` in all"},
 		&cli.BoolFlag{Name: "json", Usage: "print the report as JSON"},
 		&cli.IntFlag{Name: "workers", Usage: "CPU interpreter: programs run in parallel (default GOMAXPROCS)"},
+		&cli.StringFlag{Name: "max-memory", Usage: "refuse launches whose buffers (or CPU-interpreter tensors) need more than `BYTES` (e.g. 8G; default: 3/4 of the machine's memory)"},
 		&cli.IntFlag{Name: "device", Usage: "CUDA device ordinal"},
 		&cli.BoolFlag{Name: "print-ir", Usage: "print the IR that runs (after the pipeline) to stderr"},
 	}

@@ -5,17 +5,30 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/sparsetriton/sp/internal/atomicfile"
 )
 
 // readNPY reads a NumPy .npy file (format 1.0-3.0, C order, little-endian
 // f2/f4/f8/i1/i2/i4/i8/b1). bf16 has no NumPy type: want == "bf16" reads
 // a <u2 or <i2 array holding the bit patterns.
 func readNPY(path string, want dtype) (*Tensor, error) {
-	raw, err := os.ReadFile(path)
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	if st, err := f.Stat(); err != nil {
+		return nil, err
+	} else if !st.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s: not a regular file", path)
+	}
+	raw, err := io.ReadAll(f)
 	if err != nil {
 		return nil, err
 	}
@@ -77,8 +90,11 @@ func decodeNPY(raw []byte, want dtype) (*Tensor, error) {
 		dims = append(dims, n)
 	}
 	t := &Tensor{Shape: dims, DType: d}
-	need := numElems(dims) * d.size()
-	if len(data) != need {
+	need, ok := tensorBytes(dims, d.size())
+	if !ok || int64(len(data)) != need {
+		if !ok {
+			return nil, fmt.Errorf("shape (%s) of %s has more bytes than fit in 64 bits, the file has %d", shape[1], d, len(data))
+		}
 		return nil, fmt.Errorf("shape (%s) of %s needs %d data bytes, the file has %d", shape[1], d, need, len(data))
 	}
 	t.Data = append([]byte(nil), data...)
@@ -102,6 +118,11 @@ func npyDType(descr string, want dtype) (dtype, error) {
 
 // writeNPY writes t as a version 1.0 .npy file (bf16 as <u2 bit patterns).
 func writeNPY(path string, t *Tensor) error {
+	return atomicfile.WriteFile(path, encodeNPY(t), 0o644)
+}
+
+// encodeNPY is the .npy file of t.
+func encodeNPY(t *Tensor) []byte {
 	descr := dtypes[t.DType].descr
 	if t.DType == "bf16" {
 		descr = "<u2"
@@ -122,5 +143,5 @@ func writeNPY(path string, t *Tensor) error {
 	binary.Write(&buf, binary.LittleEndian, uint16(len(header)))
 	buf.WriteString(header)
 	buf.Write(t.Data)
-	return os.WriteFile(path, buf.Bytes(), 0o644)
+	return buf.Bytes()
 }

@@ -5,11 +5,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
 
+	"github.com/sparsetriton/sp/internal/atomicfile"
 	"github.com/sparsetriton/sp/ir"
 	"github.com/urfave/cli/v2"
 )
@@ -25,10 +27,11 @@ type options struct {
 	warmup, iters                              int
 	maxTime                                    float64
 	savePTX                                    string
+	maxMemory                                  int64 // bytes; 0: defaultMemLimit
 }
 
-func readOptions(c *cli.Context) options {
-	return options{
+func readOptions(c *cli.Context) (options, error) {
+	o := options{
 		input: c.Args().First(), specPath: c.String("spec"), kernel: c.String("kernel"),
 		backend: c.String("backend"), manifest: c.String("manifest"), sm: c.Int("sm"),
 		numWarps: c.Int("num-warps"), numStages: c.Int("num-stages"),
@@ -36,6 +39,45 @@ func readOptions(c *cli.Context) options {
 		samples: c.Int("samples"), noVerify: c.Bool("no-verify"), noSpec: c.Bool("no-spec"), bench: c.Bool("bench"),
 		json: c.Bool("json"), printIR: c.Bool("print-ir"), warmup: c.Int("warmup"), iters: c.Int("iters"), maxTime: c.Float64("max-time"), savePTX: c.String("save-ptx"),
 	}
+	var err error
+	if o.maxMemory, err = maxMemoryFlag(c); err != nil {
+		return o, err
+	}
+	return o, o.validate()
+}
+
+// maxMemoryFlag reads --max-memory (0 when not given).
+func maxMemoryFlag(c *cli.Context) (int64, error) {
+	if !c.IsSet("max-memory") {
+		return 0, nil
+	}
+	return parseSize(c.String("max-memory"))
+}
+
+// validate rejects option values that would make a run check nothing or
+// fail later with a less clear message.
+func (o options) validate() error {
+	switch o.check {
+	case "auto", "full", "sampled":
+	default:
+		return fmt.Errorf("unknown --check %q (want auto, full or sampled)", o.check)
+	}
+	if o.samples < 1 {
+		return fmt.Errorf("--samples %d: a sampled check needs at least 1 row and column", o.samples)
+	}
+	if o.workers < 0 {
+		return fmt.Errorf("--workers %d: want a positive count (0 or absent: GOMAXPROCS)", o.workers)
+	}
+	if o.warmup < 0 || o.iters < 0 || (o.bench && o.iters < 1) {
+		return fmt.Errorf("--warmup %d --iters %d: want warmup >= 0 and iters >= 1", o.warmup, o.iters)
+	}
+	if math.IsNaN(o.maxTime) || o.maxTime < 0 {
+		return fmt.Errorf("--max-time %v: want a non-negative number of seconds", o.maxTime)
+	}
+	if o.numWarps < 1 || o.numStages < 1 {
+		return fmt.Errorf("--num-warps %d --num-stages %d: both must be at least 1", o.numWarps, o.numStages)
+	}
+	return nil
 }
 
 func readFlagArgs(c *cli.Context) *flagArgs {
@@ -65,7 +107,10 @@ func readFlagArgs(c *cli.Context) *flagArgs {
 }
 
 func runAction(c *cli.Context, stdout, stderr io.Writer) error {
-	o := readOptions(c)
+	o, err := readOptions(c)
+	if err != nil {
+		return err
+	}
 	if o.input == "" {
 		return errors.New("missing input: sp-run KERNEL.mlir|KERNEL.ptx (see sp-run --help)")
 	}
@@ -173,6 +218,13 @@ func newRunner(o options, prog *program) (runner, error) {
 		if prog.module == nil {
 			return nil, fmt.Errorf("%s: a .ptx input needs --backend cuda", o.input)
 		}
+		limit := o.maxMemory
+		if limit <= 0 {
+			limit = defaultMemLimit()
+		}
+		if err := checkInterpreterTensors(prog.module, workerCount(o.workers), limit); err != nil {
+			return nil, err
+		}
 		return newCPURunner(prog, o.workers)
 	case "cuda":
 		return newCUDARunner(prog, o.device)
@@ -208,6 +260,7 @@ type report struct {
 // execute binds, uploads, launches, reads back, verifies, saves and
 // (with --bench) times the kernel.
 func execute(prog *program, spec *Spec, r runner, o options) (*report, error) {
+	spec.maxBytes = o.maxMemory
 	pl, err := resolve(spec, prog)
 	if err != nil {
 		return nil, err
@@ -363,13 +416,13 @@ func savePTX(prog *program, path string) error {
 	if path == "" {
 		return nil
 	}
-	if err := os.WriteFile(path, []byte(prog.ptx), 0o644); err != nil {
-		return err
-	}
 	mf := manifestFile{Target: prog.target, PTXVersion: prog.ptxVer, Kernels: []kernelManifest{*prog.gpu}}
 	b, err := json.MarshalIndent(mf, "", "  ")
 	if err != nil {
 		return err
 	}
-	return os.WriteFile(strings.TrimSuffix(path, ".ptx")+".manifest.json", append(b, '\n'), 0o644)
+	if err := atomicfile.WriteFile(path, []byte(prog.ptx), 0o644); err != nil {
+		return err
+	}
+	return atomicfile.WriteFile(strings.TrimSuffix(path, ".ptx")+".manifest.json", append(b, '\n'), 0o644)
 }

@@ -46,10 +46,15 @@ func newCPURunner(prog *program, workers int) (*cpuRunner, error) {
 	if err != nil {
 		return nil, err
 	}
+	return &cpuRunner{kern: k, mem: cpu.NewMemory(), workers: workerCount(workers)}, nil
+}
+
+// workerCount is --workers, GOMAXPROCS when not positive.
+func workerCount(workers int) int {
 	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
+		return runtime.GOMAXPROCS(0)
 	}
-	return &cpuRunner{kern: k, mem: cpu.NewMemory(), workers: workers}, nil
+	return workers
 }
 
 func (r *cpuRunner) describe() string {

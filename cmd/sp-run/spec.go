@@ -26,6 +26,8 @@ type Spec struct {
 	Verify    string           `json:"verify,omitempty"`
 	Tolerance *Tolerance       `json:"tolerance,omitempty"`
 	Bench     *BenchSpec       `json:"bench,omitempty"`
+
+	maxBytes int64 // --max-memory; 0: defaultMemLimit
 }
 
 // ArgSpec is one kernel argument: a scalar (Value or Float set) or a
@@ -69,6 +71,11 @@ func loadSpec(path string) (*Spec, error) {
 	if err != nil {
 		return nil, fmt.Errorf("launch spec: %v", err)
 	}
+	return parseSpec(raw, path)
+}
+
+// parseSpec decodes the spec text raw read from path.
+func parseSpec(raw []byte, path string) (*Spec, error) {
 	if len(bytes.TrimSpace(raw)) == 0 {
 		return nil, fmt.Errorf("launch spec %s is empty", path)
 	}

@@ -52,6 +52,17 @@ func parseCheck(text string, pl *launchPlan, tol *Tolerance) (*matmulCheck, erro
 	if tol != nil && tol.Atol != nil {
 		c.atol = *tol.Atol
 	}
+	for _, t := range []struct {
+		name string
+		v    float64
+	}{{"atol", c.atol}, {"rtol", c.rtol}} {
+		if math.IsNaN(t.v) || math.IsInf(t.v, 0) || t.v < 0 {
+			return nil, fmt.Errorf("verify %s: tolerance %s = %v: want a finite number >= 0 (--%s or the spec's \"tolerance\")", c.text, t.name, t.v, t.name)
+		}
+	}
+	if c.m == 0 || c.n == 0 {
+		return nil, fmt.Errorf("verify %s: %s is %s, so the check would compare no element", c.text, mm[1], shapeString(cs))
+	}
 	return c, nil
 }
 
@@ -108,9 +119,12 @@ func (c *matmulCheck) run(mode string, samples int, seed uint64) (*checkResult, 
 	res := &checkResult{Text: c.text, Row: -1, Col: -1}
 	rows, cols := seqInts(c.m), seqInts(c.n)
 	switch {
-	case mode == "full" || (mode == "auto" && c.m*c.n*c.k <= fullCheckLimit):
+	case mode == "full" || (mode == "auto" && float64(c.m)*float64(c.n)*float64(c.k) <= fullCheckLimit):
 		res.Mode = "full"
 	case mode == "auto" || mode == "sampled":
+		if samples < 1 {
+			return nil, fmt.Errorf("--samples %d: a sampled check needs at least 1 row and column", samples)
+		}
 		rng := rand.New(rand.NewPCG(seed, 0xc4ec))
 		rows, cols = sample(rng, c.m, samples), sample(rng, c.n, samples)
 		res.Mode = fmt.Sprintf("sampled %dx%d", len(rows), len(cols))
@@ -154,6 +168,9 @@ func (c *matmulCheck) run(mode string, samples int, seed uint64) (*checkResult, 
 				res.Ratio, res.Row, res.Col, res.Got, res.Want, res.Err, res.Tol = r, i, j, got, ref, e, tol
 			}
 		}
+	}
+	if res.Checked == 0 {
+		return nil, fmt.Errorf("verify %s: the %s check compared no element", c.text, res.Mode)
 	}
 	return res, nil
 }
