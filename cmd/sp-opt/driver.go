@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/sparsetriton/sp/dialect/all"
+	"github.com/sparsetriton/sp/internal/atomicfile"
 	"github.com/sparsetriton/sp/ir"
 	"github.com/sparsetriton/sp/lower/ptx"
 	"github.com/sparsetriton/sp/parser"
@@ -82,11 +83,20 @@ func (d *driver) main() int {
 		d.html = &pass.HTMLDump{Title: name, Print: d.printOptions()}
 	}
 	out := d.processAll(pm, name, src)
-	if st := d.writeOutput(out); st != 0 {
+	if d.toStdout() {
+		d.writeOutput(out)
+		return d.finish()
+	}
+	// A file is written only when everything succeeded: a failed run
+	// leaves no output file behind (and an existing one as it was).
+	st := d.finish()
+	if st != 0 {
 		return st
 	}
-	return d.finish()
+	return d.writeOutput(out)
 }
+
+func (d *driver) toStdout() bool { return d.cfg.output == "-" || d.cfg.output == "" }
 
 func (d *driver) finish() int {
 	if d.timing != nil {
@@ -114,15 +124,10 @@ func (d *driver) finish() int {
 }
 
 func writeFile(path string, w io.WriterTo) error {
-	f, err := os.Create(path)
-	if err != nil {
+	return atomicfile.Write(path, 0o644, func(f io.Writer) error {
+		_, err := w.WriteTo(f)
 		return err
-	}
-	if _, err := w.WriteTo(f); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
+	})
 }
 
 func (d *driver) readInput() (string, []byte, error) {
@@ -138,18 +143,11 @@ func (d *driver) readInput() (string, []byte, error) {
 }
 
 func (d *driver) writeOutput(s string) int {
-	if d.cfg.output == "-" || d.cfg.output == "" {
+	if d.toStdout() {
 		io.WriteString(d.stdout, s)
 		return 0
 	}
-	f, err := os.Create(d.cfg.output)
-	if err == nil {
-		_, err = io.WriteString(f, s)
-		if cerr := f.Close(); err == nil {
-			err = cerr
-		}
-	}
-	if err != nil {
+	if err := atomicfile.WriteFile(d.cfg.output, []byte(s), 0o644); err != nil {
 		fmt.Fprintf(d.stderr, "%s: error: cannot write output: %v\n", cmdLineFile, err)
 		return 1
 	}
