@@ -477,101 +477,134 @@ func emitCast(k *kernel, op *ir.Operation) error {
 }
 
 func (k *kernel) cast(name string, from, to scalar, dst, src asm.Operand) error {
-	intTy := func(s scalar, signed bool) string { return s.intSuffix(signed) }
 	switch name {
 	case arith.ExtsiOpName, arith.ExtuiOpName, arith.TrunciOpName, arith.IndexCastOpName, arith.IndexCastuiOpName:
-		signed := name == arith.ExtsiOpName || name == arith.IndexCastOpName
-		switch {
-		case from.cls == clsPred:
-			v := imm(1)
-			if signed {
-				v = imm(-1)
-			}
-			k.op("selp."+intTy(to, true), dst, v, zero, src)
-		case to.cls == clsPred:
-			t := k.newReg(from.cls)
-			k.op("and."+from.bitSuffix(), t, src, imm(1))
-			k.op("setp.ne."+from.bitSuffix(), dst, t, zero)
-		case from.bits == to.bits:
-			k.mov(to, dst, src)
-		case from.bits == 8 && to.bits == 16:
-			k.op("cvt."+intTy(to, signed)+"."+map[bool]string{true: "s8", false: "u8"}[signed], dst, src)
-		case to.bits == 8:
-			k.op("cvt.s8."+intTy(from, false), dst, src)
-		case from.bits == 8:
-			k.op("cvt."+intTy(to, signed)+"."+map[bool]string{true: "s8", false: "u8"}[signed], dst, src)
-		default:
-			k.op("cvt."+intTy(to, signed)+"."+intTy(from, signed), dst, src)
-		}
+		return k.castInt(name, from, to, dst, src)
 	case arith.ExtfOpName, arith.TruncfOpName:
-		switch {
-		case from.bits == to.bits && from.bf16 == to.bf16:
-			k.mov(to, dst, src)
-		case from.bits == 16 && to.cls == clsF32:
-			k.op("mov.f32", dst, k.toF32(from, src))
-		case from.bits == 16 && to.cls == clsF64:
-			k.op("cvt.f64.f32", dst, k.toF32(from, src))
-		case from.cls == clsF32 && to.cls == clsF64:
-			k.op("cvt.f64.f32", dst, src)
-		case from.cls == clsF64 && to.cls == clsF32:
-			k.op("cvt.rn.f32.f64", dst, src)
-		case from.cls == clsF64 && to.bits == 16 && !to.bf16:
-			k.op("cvt.rn.f16.f64", dst, src)
-		case from.cls == clsF32 && to.bits == 16:
-			k.fromF32(to, dst, src)
-		case from.bits == 16 && to.bits == 16:
-			k.fromF32(to, dst, k.toF32(from, src))
-		default:
-			return fmt.Errorf("%s from %s to %s is not supported", name, ir.TypeString(from.t), ir.TypeString(to.t))
-		}
+		return k.castFloat(name, from, to, dst, src)
 	case arith.SitofpOpName, arith.UitofpOpName:
-		signed := name == arith.SitofpOpName
-		if from.cls == clsPred {
-			src = k.predToInt(src, clsB32)
-			from = scalar{cls: clsB32, bits: 32}
-		}
-		it := intTy(from, signed)
-		if from.bits == 8 {
-			it = map[bool]string{true: "s16", false: "u16"}[signed]
-		}
-		switch {
-		case to.bf16:
-			f := k.newReg(clsF32)
-			k.op("cvt.rn.f32."+it, f, src)
-			k.op("cvt.rn.bf16.f32", dst, f)
-		case to.bits == 16:
-			k.op("cvt.rn.f16."+it, dst, src)
-		default:
-			k.op(fmt.Sprintf("cvt.rn.f%d.%s", to.bits, it), dst, src)
-		}
+		return k.castIntToFloat(name, from, to, dst, src)
 	case arith.FptosiOpName, arith.FptouiOpName:
-		signed := name == arith.FptosiOpName
-		if from.bf16 {
-			src = k.toF32(from, src)
-			from = scalar{cls: clsF32, bits: 32, float: true}
-		}
-		if to.cls == clsPred {
-			return fmt.Errorf("%s to i1 is not supported", name)
-		}
-		ot := intTy(to, signed)
-		if to.bits == 8 {
-			ot = map[bool]string{true: "s16", false: "u16"}[signed]
-		}
-		k.op(fmt.Sprintf("cvt.rzi.%s.f%d", ot, from.bits), dst, src)
+		return k.castFloatToInt(name, from, to, dst, src)
 	case arith.BitcastOpName, tt.BitcastOpName:
-		if from.bits != to.bits {
-			return fmt.Errorf("bitcast between %d and %d bits", from.bits, to.bits)
-		}
-		if from.cls == clsPred {
-			k.mov(to, dst, src)
-			return nil
-		}
-		k.op("mov."+to.bitSuffix(), dst, src)
+		return k.castBits(name, from, to, dst, src)
 	case tt.PtrToIntOpName, tt.IntToPtrOpName:
-		k.op("mov.b64", dst, src)
-	default:
-		return fmt.Errorf("cast %s is not supported", name)
+		return k.castPtr(name, from, to, dst, src)
 	}
+	return fmt.Errorf("cast %s is not supported", name)
+}
+
+// castInt lowers integer width changes (ext, trunc, index casts; i1 as a predicate).
+func (k *kernel) castInt(name string, from, to scalar, dst, src asm.Operand) error {
+	signed := name == arith.ExtsiOpName || name == arith.IndexCastOpName
+	switch {
+	case from.cls == clsPred:
+		v := imm(1)
+		if signed {
+			v = imm(-1)
+		}
+		k.op("selp."+to.intSuffix(true), dst, v, zero, src)
+	case to.cls == clsPred:
+		t := k.newReg(from.cls)
+		k.op("and."+from.bitSuffix(), t, src, imm(1))
+		k.op("setp.ne."+from.bitSuffix(), dst, t, zero)
+	case from.bits == to.bits:
+		k.mov(to, dst, src)
+	case from.bits == 8 && to.bits == 16:
+		k.op("cvt."+to.intSuffix(signed)+"."+map[bool]string{true: "s8", false: "u8"}[signed], dst, src)
+	case to.bits == 8:
+		k.op("cvt.s8."+from.intSuffix(false), dst, src)
+	case from.bits == 8:
+		k.op("cvt."+to.intSuffix(signed)+"."+map[bool]string{true: "s8", false: "u8"}[signed], dst, src)
+	default:
+		k.op("cvt."+to.intSuffix(signed)+"."+from.intSuffix(signed), dst, src)
+	}
+	return nil
+}
+
+// castFloat lowers float width changes (f16/bf16 through f32).
+func (k *kernel) castFloat(name string, from, to scalar, dst, src asm.Operand) error {
+	switch {
+	case from.bits == to.bits && from.bf16 == to.bf16:
+		k.mov(to, dst, src)
+	case from.bits == 16 && to.cls == clsF32:
+		k.op("mov.f32", dst, k.toF32(from, src))
+	case from.bits == 16 && to.cls == clsF64:
+		k.op("cvt.f64.f32", dst, k.toF32(from, src))
+	case from.cls == clsF32 && to.cls == clsF64:
+		k.op("cvt.f64.f32", dst, src)
+	case from.cls == clsF64 && to.cls == clsF32:
+		k.op("cvt.rn.f32.f64", dst, src)
+	case from.cls == clsF64 && to.bits == 16 && !to.bf16:
+		k.op("cvt.rn.f16.f64", dst, src)
+	case from.cls == clsF32 && to.bits == 16:
+		k.fromF32(to, dst, src)
+	case from.bits == 16 && to.bits == 16:
+		k.fromF32(to, dst, k.toF32(from, src))
+	default:
+		return fmt.Errorf("%s from %s to %s is not supported", name, ir.TypeString(from.t), ir.TypeString(to.t))
+	}
+	return nil
+}
+
+// castIntToFloat lowers integer to float.
+func (k *kernel) castIntToFloat(name string, from, to scalar, dst, src asm.Operand) error {
+	signed := name == arith.SitofpOpName
+	if from.cls == clsPred {
+		src = k.predToInt(src, clsB32)
+		from = scalar{cls: clsB32, bits: 32}
+	}
+	it := from.intSuffix(signed)
+	if from.bits == 8 {
+		it = map[bool]string{true: "s16", false: "u16"}[signed]
+	}
+	switch {
+	case to.bf16:
+		f := k.newReg(clsF32)
+		k.op("cvt.rn.f32."+it, f, src)
+		k.op("cvt.rn.bf16.f32", dst, f)
+	case to.bits == 16:
+		k.op("cvt.rn.f16."+it, dst, src)
+	default:
+		k.op(fmt.Sprintf("cvt.rn.f%d.%s", to.bits, it), dst, src)
+	}
+	return nil
+}
+
+// castFloatToInt lowers float to integer (round toward zero).
+func (k *kernel) castFloatToInt(name string, from, to scalar, dst, src asm.Operand) error {
+	signed := name == arith.FptosiOpName
+	if from.bf16 {
+		src = k.toF32(from, src)
+		from = scalar{cls: clsF32, bits: 32, float: true}
+	}
+	if to.cls == clsPred {
+		return fmt.Errorf("%s to i1 is not supported", name)
+	}
+	ot := to.intSuffix(signed)
+	if to.bits == 8 {
+		ot = map[bool]string{true: "s16", false: "u16"}[signed]
+	}
+	k.op(fmt.Sprintf("cvt.rzi.%s.f%d", ot, from.bits), dst, src)
+	return nil
+}
+
+// castBits lowers bit-preserving casts.
+func (k *kernel) castBits(name string, from, to scalar, dst, src asm.Operand) error {
+	if from.bits != to.bits {
+		return fmt.Errorf("bitcast between %d and %d bits", from.bits, to.bits)
+	}
+	if from.cls == clsPred {
+		k.mov(to, dst, src)
+		return nil
+	}
+	k.op("mov."+to.bitSuffix(), dst, src)
+	return nil
+}
+
+// castPtr lowers pointer <-> i64.
+func (k *kernel) castPtr(name string, from, to scalar, dst, src asm.Operand) error {
+	k.op("mov.b64", dst, src)
 	return nil
 }
 

@@ -249,108 +249,140 @@ func (k *kernel) loadMeta(f *fragment, m *memRef, rt ir.RankedTensorType, warpM 
 	return nil
 }
 
+// dotFrags are the checked operands of one tt.dot: fragments of A, B
+// and (sparse) the metadata, the accumulator registers, and the mma tile
+// counts of the result.
+type dotFrags struct {
+	in         string // "f16" or "bf16"
+	a, b, e    *fragment
+	c          []asm.Operand
+	repM, repN int
+	kSteps     int // k16 steps (dense) or k32 steps (sparse)
+}
+
+// emitDot issues one mma per (k step, m repetition, n repetition):
+// mma.sync m16n8k16 for a dense dot, mma.sp m16n8k32 for 2:4-sparse A.
 func emitDot(k *kernel, op *ir.Operation) error {
-	rt, ok := op.Result(0).Type().(ir.RankedTensorType)
+	dot, ok := tt.AsDot(op)
 	if !ok {
-		return fmt.Errorf("tt.dot result must be a tensor")
+		return fmt.Errorf("malformed tt.dot")
 	}
-	mma, ok := rt.Encoding.(ttgpu.NvidiaMmaEncoding)
-	if !ok || !mma.IsAmpere() {
-		return fmt.Errorf("tt.dot result layout %s: only nvidia_mma v2 (mma.sync) is supported", ir.AttrString(rt.Encoding))
-	}
-	if !ir.TypeEqual(rt.Elem, ir.F32T) {
-		return fmt.Errorf("tt.dot accumulates in %s; only f32 accumulators are supported", ir.TypeString(rt.Elem))
-	}
-	at := op.Operand(0).Type().(ir.RankedTensorType)
-	ab, ok := at.Elem.(ir.FloatType)
-	if !ok || (ab.Kind != ir.F16 && ab.Kind != ir.BF16) {
-		return fmt.Errorf("tt.dot inputs of type %s: only f16 and bf16 are supported", ir.TypeString(at.Elem))
-	}
-	if bt := tt.ElemOf(op.Operand(1).Type()); !ir.TypeEqual(bt, at.Elem) {
-		return fmt.Errorf("tt.dot with mixed input types %s and %s is not supported", ir.TypeString(at.Elem), ir.TypeString(bt))
-	}
-	in := ab.String()
-	a, err := k.get(op.Operand(0))
+	f, err := k.dotOperands(dot)
 	if err != nil {
 		return err
 	}
-	b, err := k.get(op.Operand(1))
+	res, err := k.freshVal(dot.D().Type())
 	if err != nil {
 		return err
 	}
-	if a.frag == nil || b.frag == nil {
-		return fmt.Errorf("tt.dot operands must come from triton_gpu.local_load into dot_op layouts")
-	}
-	c, err := k.regsOf(op.Operand(2))
-	if err != nil {
-		return err
-	}
-	res, err := k.freshVal(rt)
-	if err != nil {
-		return err
-	}
-	wm, wn := int64(mma.WarpsPerCTA[0]), int64(mma.WarpsPerCTA[1])
-	M, N := rt.Shape[0], rt.Shape[1]
-	repM, repN := int(max(1, M/(16*wm))), int(max(1, N/(8*wn)))
-	if len(a.frag.regs) != repM || len(b.frag.regs) != repN {
-		return fmt.Errorf("operand fragments (%d x %d repetitions) do not match the %dx%d accumulator", len(a.frag.regs), len(b.frag.regs), M, N)
-	}
-	sparse := tt.DotSparseIndex(op) == tt.SparseIndexA
-	var e *val
-	if sparse {
-		if e, err = k.get(tt.DotMeta(op)); err != nil {
-			return err
+	mma := "mma.sync.aligned.m16n8k16.row.col.f32." + f.in + "." + f.in + ".f32"
+	if f.e != nil {
+		sp := "sp"
+		if k.opts.OrderedMetadata {
+			sp = "sp::ordered_metadata"
 		}
-		if e.frag == nil || e.frag.meta != ttgpu.MetaMeta {
-			return fmt.Errorf("sparse tt.dot metadata must come from triton_gpu.local_load into a dot_op layout with meta = 1")
-		}
+		mma = "mma." + sp + ".sync.aligned.m16n8k32.row.col.f32." + f.in + "." + f.in + ".f32"
 		k.sparse = true
-	} else if tt.DotSparseIndex(op) != tt.SparseIndexDense {
-		return fmt.Errorf("sparse tt.dot with sparseIndex = %d is not supported (only A may be sparse)", tt.DotSparseIndex(op))
 	}
-	kSteps := len(a.frag.regs[0])
-	if sparse {
-		if len(b.frag.regs[0]) != 2*kSteps || len(e.frag.regs) != repM || len(e.frag.regs[0]) != kSteps {
-			return fmt.Errorf("sparse tt.dot: %d k32 steps of values, %d k16 steps of B, %d of metadata do not agree", kSteps, len(b.frag.regs[0]), len(e.frag.regs[0]))
-		}
-	} else if len(b.frag.regs[0]) != kSteps {
-		return fmt.Errorf("tt.dot: A has %d k steps, B %d", kSteps, len(b.frag.regs[0]))
-	}
-	sp := "sp"
-	if k.opts.OrderedMetadata {
-		sp = "sp::ordered_metadata"
-	}
-	acc := func(m, n int) []asm.Operand {
-		i := (m*repN + n) * 4
-		return res.regs[i : i+4]
-	}
-	for kk := 0; kk < kSteps; kk++ {
-		for m := 0; m < repM; m++ {
-			for n := 0; n < repN; n++ {
-				d := acc(m, n)
-				src := d
+	for kk := 0; kk < f.kSteps; kk++ {
+		for m := 0; m < f.repM; m++ {
+			for n := 0; n < f.repN; n++ {
+				i := (m*f.repN + n) * 4
+				d, src := res.regs[i:i+4], res.regs[i:i+4]
 				if kk == 0 {
-					i := (m*repN + n) * 4
-					src = c[i : i+4]
+					src = f.c[i : i+4]
 				}
-				if sparse {
-					bregs := append(append([]asm.Operand(nil), b.frag.regs[n][2*kk]...), b.frag.regs[n][2*kk+1]...)
-					k.op("mma."+sp+".sync.aligned.m16n8k32.row.col.f32."+in+"."+in+".f32", asm.Vec(d),
-						asm.Vec(a.frag.regs[m][kk]), asm.Vec(bregs), asm.Vec(src), e.frag.regs[m][kk][0], asm.HexImm{V: 0, Digits: 1})
+				if f.e != nil {
+					bregs := append(append([]asm.Operand(nil), f.b.regs[n][2*kk]...), f.b.regs[n][2*kk+1]...)
+					k.op(mma, asm.Vec(d), asm.Vec(f.a.regs[m][kk]), asm.Vec(bregs), asm.Vec(src), f.e.regs[m][kk][0], asm.HexImm{V: 0, Digits: 1})
 				} else {
-					k.op("mma.sync.aligned.m16n8k16.row.col.f32."+in+"."+in+".f32", asm.Vec(d),
-						asm.Vec(a.frag.regs[m][kk]), asm.Vec(b.frag.regs[n][kk]), asm.Vec(src))
+					k.op(mma, asm.Vec(d), asm.Vec(f.a.regs[m][kk]), asm.Vec(f.b.regs[n][kk]), asm.Vec(src))
 				}
 			}
 		}
 	}
-	if kSteps == 0 {
+	if f.kSteps == 0 {
 		for i := range res.regs {
-			k.op("mov.f32", res.regs[i], c[i])
+			k.op("mov.f32", res.regs[i], f.c[i])
 		}
 	}
-	k.set(op.Result(0), res)
+	k.set(dot.D(), res)
 	return nil
+}
+
+// dotTypes checks the result layout and the element types of a tt.dot and
+// returns its mma layout and input type.
+func dotTypes(dot tt.DotOp) (ttgpu.NvidiaMmaEncoding, ir.RankedTensorType, string, error) {
+	rt, ok := dot.D().Type().(ir.RankedTensorType)
+	if !ok {
+		return ttgpu.NvidiaMmaEncoding{}, rt, "", fmt.Errorf("tt.dot result must be a tensor")
+	}
+	mma, ok := rt.Encoding.(ttgpu.NvidiaMmaEncoding)
+	if !ok || !mma.IsAmpere() {
+		return mma, rt, "", fmt.Errorf("tt.dot result layout %s: only nvidia_mma v2 (mma.sync) is supported", ir.AttrString(rt.Encoding))
+	}
+	if !ir.TypeEqual(rt.Elem, ir.F32T) {
+		return mma, rt, "", fmt.Errorf("tt.dot accumulates in %s; only f32 accumulators are supported", ir.TypeString(rt.Elem))
+	}
+	ae := tt.ElemOf(dot.A().Type())
+	ab, ok := ae.(ir.FloatType)
+	if !ok || (ab.Kind != ir.F16 && ab.Kind != ir.BF16) {
+		return mma, rt, "", fmt.Errorf("tt.dot inputs of type %s: only f16 and bf16 are supported", ir.TypeString(ae))
+	}
+	if bt := tt.ElemOf(dot.B().Type()); !ir.TypeEqual(bt, ae) {
+		return mma, rt, "", fmt.Errorf("tt.dot with mixed input types %s and %s is not supported", ir.TypeString(ae), ir.TypeString(bt))
+	}
+	return mma, rt, ab.String(), nil
+}
+
+// dotOperands checks a tt.dot against what the lowering supports and
+// collects its lowered operands.
+func (k *kernel) dotOperands(dot tt.DotOp) (*dotFrags, error) {
+	mma, rt, in, err := dotTypes(dot)
+	if err != nil {
+		return nil, err
+	}
+	a, err := k.get(dot.A())
+	if err != nil {
+		return nil, err
+	}
+	b, err := k.get(dot.B())
+	if err != nil {
+		return nil, err
+	}
+	if a.frag == nil || b.frag == nil {
+		return nil, fmt.Errorf("tt.dot operands must come from triton_gpu.local_load into dot_op layouts")
+	}
+	f := &dotFrags{in: in, a: a.frag, b: b.frag}
+	if f.c, err = k.regsOf(dot.C()); err != nil {
+		return nil, err
+	}
+	wm, wn := int64(mma.WarpsPerCTA[0]), int64(mma.WarpsPerCTA[1])
+	M, N := rt.Shape[0], rt.Shape[1]
+	f.repM, f.repN = int(max(1, M/(16*wm))), int(max(1, N/(8*wn)))
+	if len(f.a.regs) != f.repM || len(f.b.regs) != f.repN {
+		return nil, fmt.Errorf("operand fragments (%d x %d repetitions) do not match the %dx%d accumulator", len(f.a.regs), len(f.b.regs), M, N)
+	}
+	f.kSteps = len(f.a.regs[0])
+	switch {
+	case dot.SparseA():
+		e, err := k.get(dot.Meta())
+		if err != nil {
+			return nil, err
+		}
+		if e.frag == nil || e.frag.meta != ttgpu.MetaMeta {
+			return nil, fmt.Errorf("sparse tt.dot metadata must come from triton_gpu.local_load into a dot_op layout with meta = 1")
+		}
+		f.e = e.frag
+		if len(f.b.regs[0]) != 2*f.kSteps || len(f.e.regs) != f.repM || len(f.e.regs[0]) != f.kSteps {
+			return nil, fmt.Errorf("sparse tt.dot: %d k32 steps of values, %d k16 steps of B, %d of metadata do not agree", f.kSteps, len(f.b.regs[0]), len(f.e.regs[0]))
+		}
+	case dot.SparseIndex() != tt.SparseIndexDense:
+		return nil, fmt.Errorf("sparse tt.dot with sparseIndex = %d is not supported (only A may be sparse)", dot.SparseIndex())
+	case len(f.b.regs[0]) != f.kSteps:
+		return nil, fmt.Errorf("tt.dot: A has %d k steps, B %d", f.kSteps, len(f.b.regs[0]))
+	}
+	return f, nil
 }
 
 // dotOps adds this file's ops to the table.

@@ -109,93 +109,127 @@ func accessType(s scalar, vec int) (string, int) {
 	return "b64", vec
 }
 
-func emitLoad(k *kernel, op *ir.Operation) error {
-	ptr := op.Operand(0)
+// globalAccess is the per-element registers of one tt.load or tt.store:
+// pointers, optional mask and (loads) optional other value.
+type globalAccess struct {
+	s                   scalar
+	vec                 int
+	ptrs, masks, others []asm.Operand
+}
+
+// guard predicates in by the mask of element i, when there is a mask.
+func (a *globalAccess) guard(k *kernel, in *asm.Instr, i int) {
+	if a.masks != nil {
+		in.If(k.predReg(a.masks[i]), false)
+	}
+}
+
+// access collects the registers of a global access and its vector width
+// (recorded in k.vecOf).
+func (k *kernel) access(op *ir.Operation, ptr, mask, other *ir.Value, elem ir.Type) (*globalAccess, error) {
 	if pt, ok := ptr.Type().(tt.PointerType); ok && pt.IsBlockPointer() {
-		return fmt.Errorf("tt.load of a block pointer: run triton-rewrite-tensor-pointer before lowering to PTX")
+		return nil, fmt.Errorf("%s through a block pointer: run triton-rewrite-tensor-pointer before lowering to PTX", op.Name)
 	}
-	mask, other := tt.LoadMask(op), tt.LoadOther(op)
-	s, err := elemScalar(op.Result(0).Type())
+	s, err := elemScalar(elem)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	_, vec, err := k.vecWidth(ptr, mask, s)
-	if err != nil {
-		return err
+	a := &globalAccess{s: s}
+	if _, a.vec, err = k.vecWidth(ptr, mask, s); err != nil {
+		return nil, err
 	}
-	ptrs, err := k.regsOf(ptr)
-	if err != nil {
-		return err
+	k.vecOf[op] = a.vec
+	if a.ptrs, err = k.regsOf(ptr); err != nil {
+		return nil, err
 	}
-	var masks, others []asm.Operand
 	if mask != nil {
-		if masks, err = k.regsOf(mask); err != nil {
-			return err
+		if a.masks, err = k.regsOf(mask); err != nil {
+			return nil, err
 		}
 	}
 	if other != nil {
-		if others, err = k.regsOf(other); err != nil {
-			return err
+		if a.others, err = k.regsOf(other); err != nil {
+			return nil, err
 		}
 	}
-	res, err := k.freshVal(op.Result(0).Type())
+	return a, nil
+}
+
+func emitLoad(k *kernel, op *ir.Operation) error {
+	ld, ok := tt.AsLoad(op)
+	if !ok {
+		return fmt.Errorf("malformed tt.load")
+	}
+	a, err := k.access(op, ld.Ptr(), ld.Mask(), ld.Other(), ld.Result(0).Type())
 	if err != nil {
 		return err
 	}
-	ty, lanes := accessType(s, vec)
-	for i := 0; i < len(res.regs); i += vec {
-		run := res.regs[i : i+vec]
-		guard := func(in *asm.Instr) {
-			if masks != nil {
-				in.If(k.predReg(masks[i]), false)
-			}
+	res, err := k.freshVal(ld.Result(0).Type())
+	if err != nil {
+		return err
+	}
+	for i := 0; i < len(res.regs); i += a.vec {
+		if a.s.cls == clsPred || a.s.bits == 8 {
+			k.loadByte(a, i, res.regs[i])
+		} else {
+			k.loadRun(a, i, res.regs[i:i+a.vec])
 		}
-		if s.cls == clsPred || s.bits == 8 {
-			// Bytes: one ld.global.u8 (or s8) per element.
-			t := k.newReg(clsB16)
-			if masks != nil {
-				k.op("mov.u16", t, zero)
-				if others != nil {
-					k.movPacked(s, t, others[i])
-				}
-			}
-			guard(k.op("ld.global."+map[bool]string{true: "u8", false: "s8"}[s.cls == clsPred], t, asm.Addr{Base: ptrs[i]}))
-			if s.cls == clsPred {
-				k.op("setp.ne.u16", run[0], t, zero)
-			} else {
-				k.op("mov.b16", run[0], t)
-			}
-			continue
+	}
+	k.set(ld.Result(0), res)
+	return nil
+}
+
+// loadByte loads element i of an i1 or i8 tensor (one ld.global.u8/s8).
+func (k *kernel) loadByte(a *globalAccess, i int, dst asm.Operand) {
+	t := k.newReg(clsB16)
+	if a.masks != nil {
+		k.op("mov.u16", t, zero)
+		if a.others != nil {
+			k.movPacked(a.s, t, a.others[i])
 		}
-		dst := run
-		if ty == "b32" && s.bits == 16 {
-			dst = make([]asm.Operand, lanes)
-			for j := range dst {
-				dst[j] = k.newReg(clsB32)
-			}
+	}
+	ty := "s8"
+	if a.s.cls == clsPred {
+		ty = "u8"
+	}
+	a.guard(k, k.op("ld.global."+ty, t, asm.Addr{Base: a.ptrs[i]}), i)
+	if a.s.cls == clsPred {
+		k.op("setp.ne.u16", dst, t, zero)
+	} else {
+		k.op("mov.b16", dst, t)
+	}
+}
+
+// loadRun loads the vector run of elements starting at i into run;
+// 16-bit elements travel packed two per .b32 word.
+func (k *kernel) loadRun(a *globalAccess, i int, run []asm.Operand) {
+	ty, lanes := accessType(a.s, a.vec)
+	dst := run
+	if ty == "b32" && a.s.bits == 16 {
+		dst = make([]asm.Operand, lanes)
+		for j := range dst {
+			dst[j] = k.newReg(clsB32)
 		}
-		if masks != nil {
-			// Masked-off lanes keep `other` (or zero).
-			for j := range dst {
-				switch {
-				case others == nil:
-					k.op("mov."+zeroType(ty), dst[j], zeroImm(ty))
-				case len(dst) == len(run):
-					k.mov(s, dst[j], others[i+j])
-				default:
-					k.op("mov.b32", dst[j], asm.Vec{others[i+2*j], others[i+2*j+1]})
-				}
-			}
-		}
-		guard(k.op("ld.global"+vecSuffix(lanes)+"."+ty, braceList(dst, lanes > 1), asm.Addr{Base: ptrs[i]}))
-		if len(dst) != len(run) {
-			for j, w := range dst {
-				k.op("mov.b32", asm.Vec{run[2*j], run[2*j+1]}, w)
+	}
+	if a.masks != nil {
+		// Masked-off lanes keep `other` (or zero).
+		for j := range dst {
+			switch {
+			case a.others == nil:
+				k.op("mov."+zeroType(ty), dst[j], zeroImm(ty))
+			case len(dst) == len(run):
+				k.mov(a.s, dst[j], a.others[i+j])
+			default:
+				k.op("mov.b32", dst[j], asm.Vec{a.others[i+2*j], a.others[i+2*j+1]})
 			}
 		}
 	}
-	k.set(op.Result(0), res)
-	return nil
+	a.guard(k, k.op("ld.global"+vecSuffix(lanes)+"."+ty, braceList(dst, lanes > 1), asm.Addr{Base: a.ptrs[i]}), i)
+	if len(dst) != len(run) {
+		for j, w := range dst {
+			k.op("mov.b32", asm.Vec{run[2*j], run[2*j+1]}, w)
+		}
+	}
 }
 
 func zeroType(ty string) string {
@@ -237,57 +271,34 @@ func braceList(regs []asm.Operand, brace bool) asm.Operand {
 }
 
 func emitStore(k *kernel, op *ir.Operation) error {
-	ptr, value := op.Operand(0), op.Operand(1)
-	if pt, ok := ptr.Type().(tt.PointerType); ok && pt.IsBlockPointer() {
-		return fmt.Errorf("tt.store through a block pointer: run triton-rewrite-tensor-pointer before lowering to PTX")
+	st, ok := tt.AsStore(op)
+	if !ok {
+		return fmt.Errorf("malformed tt.store")
 	}
-	var mask *ir.Value
-	if op.NumOperands() > 2 {
-		mask = op.Operand(2)
-	}
-	s, err := elemScalar(value.Type())
+	a, err := k.access(op, st.Ptr(), st.Mask(), nil, st.Value().Type())
 	if err != nil {
 		return err
 	}
-	_, vec, err := k.vecWidth(ptr, mask, s)
+	vals, err := k.regsOf(st.Value())
 	if err != nil {
 		return err
 	}
-	ptrs, err := k.regsOf(ptr)
-	if err != nil {
-		return err
-	}
-	vals, err := k.regsOf(value)
-	if err != nil {
-		return err
-	}
-	var masks []asm.Operand
-	if mask != nil {
-		if masks, err = k.regsOf(mask); err != nil {
-			return err
-		}
-	}
-	ty, lanes := accessType(s, vec)
-	for i := 0; i < len(vals); i += vec {
-		guard := func(in *asm.Instr) {
-			if masks != nil {
-				in.If(k.predReg(masks[i]), false)
-			}
-		}
-		if s.cls == clsPred || s.bits == 8 {
+	ty, lanes := accessType(a.s, a.vec)
+	for i := 0; i < len(vals); i += a.vec {
+		if a.s.cls == clsPred || a.s.bits == 8 {
 			t := vals[i]
-			if s.cls == clsPred {
+			if a.s.cls == clsPred {
 				t = k.newReg(clsB16)
-				k.movPacked(s, t, vals[i])
+				k.movPacked(a.s, t, vals[i])
 			}
-			guard(k.eff("st.global.u8", asm.Addr{Base: ptrs[i]}, t))
+			a.guard(k, k.eff("st.global.u8", asm.Addr{Base: a.ptrs[i]}, t), i)
 			continue
 		}
-		src := k.packWords(s, vals[i:i+vec])
+		src := k.packWords(a.s, vals[i:i+a.vec])
 		if ty == "b16" {
 			src = vals[i : i+1]
 		}
-		guard(k.eff("st.global"+vecSuffix(lanes)+"."+ty, asm.Addr{Base: ptrs[i]}, braceList(src, lanes > 1)))
+		a.guard(k, k.eff("st.global"+vecSuffix(lanes)+"."+ty, asm.Addr{Base: a.ptrs[i]}, braceList(src, lanes > 1)), i)
 	}
 	return nil
 }

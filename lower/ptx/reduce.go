@@ -190,37 +190,9 @@ func emitReduce(k *kernel, op *ir.Operation) error {
 			return err
 		}
 	}
-	// (1) within the thread, grouped by the non-axis offsets.
-	var keys []string
-	acc := map[string][]asm.Operand{}
-	for e, off := range tm.offs {
-		key := offKey(off, axis)
-		x := make([]asm.Operand, nops)
-		for i := range ins {
-			x[i] = ins[i][e]
-		}
-		prev, ok := acc[key]
-		if !ok {
-			keys = append(keys, key)
-			acc[key] = x
-			continue
-		}
-		if acc[key], err = k.combine(op, prev, x); err != nil {
-			return err
-		}
-	}
-	// (2) across lanes.
-	for b := 0; b < sp.laneBits; b++ {
-		mask := 1 << (sp.laneShift + b)
-		for _, key := range keys {
-			other := make([]asm.Operand, nops)
-			for i, r := range acc[key] {
-				other[i] = k.shuffle(kinds[i], r, mask)
-			}
-			if acc[key], err = k.combine(op, acc[key], other); err != nil {
-				return err
-			}
-		}
+	keys, acc, err := k.reduceInWarp(op, tm, axis, sp, ins, kinds)
+	if err != nil {
+		return err
 	}
 	// (3) across warps.
 	if sp.warpBits > 0 {
@@ -247,6 +219,53 @@ func emitReduce(k *kernel, op *ir.Operation) error {
 	return nil
 }
 
+// reduceInWarp runs levels (1) and (2): within the thread, elements are
+// grouped by their offsets off the axis (keys, in first-seen order) and
+// combined in register order; then across the lanes of the axis with
+// butterfly shuffles.
+func (k *kernel) reduceInWarp(op *ir.Operation, tm *threadMap, axis int, sp axisSplit, ins [][]asm.Operand, kinds []scalar) ([]string, map[string][]asm.Operand, error) {
+	nops := len(ins)
+	var err error
+	// (1) within the thread, grouped by the non-axis offsets.
+	var keys []string
+	acc := map[string][]asm.Operand{}
+	for e, off := range tm.offs {
+		key := offKey(off, axis)
+		x := make([]asm.Operand, nops)
+		for i := range ins {
+			x[i] = ins[i][e]
+		}
+		prev, ok := acc[key]
+		if !ok {
+			keys = append(keys, key)
+			acc[key] = x
+			continue
+		}
+		if acc[key], err = k.combine(op, prev, x); err != nil {
+			return nil, nil, err
+		}
+	}
+	// (2) across lanes.
+	for b := 0; b < sp.laneBits; b++ {
+		mask := 1 << (sp.laneShift + b)
+		for _, key := range keys {
+			other := make([]asm.Operand, nops)
+			for i, r := range acc[key] {
+				other[i] = k.shuffle(kinds[i], r, mask)
+			}
+			if acc[key], err = k.combine(op, acc[key], other); err != nil {
+				return nil, nil, err
+			}
+		}
+	}
+	return keys, acc, nil
+}
+
+// reduceWarps runs level (3) through shared memory: the lanes at axis
+// position 0 write one partial per (result element, warp along the axis),
+// then every thread combines the partials of its result elements. It is
+// long because both halves walk the same slots (result element times
+// warps, one region per operand) and share their address arithmetic.
 func (k *kernel) reduceWarps(op *ir.Operation, rt ir.RankedTensorType, axis int, sp axisSplit, tm *threadMap,
 	keys []string, acc map[string][]asm.Operand, kinds []scalar) error {
 	W := int64(1) << sp.warpBits

@@ -88,17 +88,14 @@ func emitFor(k *kernel, op *ir.Operation) error {
 	if is.float || is.cls == clsPred || is.bits < 32 {
 		return fmt.Errorf("scf.for induction variable of type %s is not supported", ir.TypeString(f.InductionVar().Type()))
 	}
-	lb, err := k.regsOf(f.LowerBound())
-	if err != nil {
-		return err
-	}
-	ub, err := k.regsOf(f.UpperBound())
-	if err != nil {
-		return err
-	}
-	step, err := k.regsOf(f.Step())
-	if err != nil {
-		return err
+	var lb, ub, step []asm.Operand
+	for _, b := range []struct {
+		v    *ir.Value
+		regs *[]asm.Operand
+	}{{f.LowerBound(), &lb}, {f.UpperBound(), &ub}, {f.Step(), &step}} {
+		if *b.regs, err = k.regsOf(b.v); err != nil {
+			return err
+		}
 	}
 	iv := k.newReg(is.cls)
 	k.set(f.InductionVar(), &val{regs: []asm.Operand{iv}})

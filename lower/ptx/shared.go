@@ -204,12 +204,41 @@ type smemBuf struct {
 }
 
 func planShared(k *kernel) (*smemPlan, error) {
-	index := map[*ir.Operation]int{}
-	endOf := map[*ir.Operation]int{}
+	pos := numberOps(k.fn)
+	var bufs []smemBuf
+	var err error
+	k.fn.WalkOps(func(op *ir.Operation) {
+		if err != nil {
+			return
+		}
+		var b *smemBuf
+		if op.Name == ttgpu.LocalAllocOpName {
+			b, err = allocBuf(k.fn, op, pos)
+		} else if f, ok := k.tab.scratch[op.Name]; ok {
+			b, err = scratchBuf(k, op, f, pos)
+		}
+		if b != nil {
+			bufs = append(bufs, *b)
+		}
+	})
+	if err != nil {
+		return nil, err
+	}
+	return placeBuffers(bufs), nil
+}
+
+// opPositions numbers the ops of a function in program order: index is
+// an op's number, end the last number inside its regions.
+type opPositions struct {
+	index, end map[*ir.Operation]int
+}
+
+func numberOps(fn *ir.Operation) opPositions {
+	p := opPositions{index: map[*ir.Operation]int{}, end: map[*ir.Operation]int{}}
 	n := 0
 	var number func(op *ir.Operation)
 	number = func(op *ir.Operation) {
-		index[op] = n
+		p.index[op] = n
 		n++
 		for _, r := range op.Regions {
 			for _, b := range r.Blocks {
@@ -218,80 +247,77 @@ func planShared(k *kernel) (*smemPlan, error) {
 				}
 			}
 		}
-		endOf[op] = n - 1
+		p.end[op] = n - 1
 	}
-	for _, o := range k.fn.Regions[0].Blocks[0].Ops() {
+	for _, o := range fn.Regions[0].Blocks[0].Ops() {
 		number(o)
 	}
-	var bufs []smemBuf
-	var err error
-	k.fn.WalkOps(func(op *ir.Operation) {
-		if err != nil {
-			return
-		}
-		var size int64
-		switch op.Name {
-		case ttgpu.LocalAllocOpName:
-			md, ok := op.Result(0).Type().(tt.MemDescType)
-			if !ok {
-				err = ir.OpError(op, "local_alloc must produce a !tt.memdesc")
-				return
-			}
-			if size, err = memBytes(md); err != nil {
-				err = ir.OpError(op, "%v", err)
-				return
-			}
-			end := index[op]
-			// Live until the last (transitive) use; a use inside a loop
-			// that does not contain the alloc keeps it live to the loop end.
-			var visit func(v *ir.Value)
-			visit = func(v *ir.Value) {
-				for _, u := range v.Uses() {
-					e := index[u.Op]
-					for p := u.Op.ParentOp(); p != nil && p != k.fn; p = p.ParentOp() {
-						if !p.IsAncestor(op) {
-							e = max(e, endOf[p])
-						}
-					}
-					end = max(end, e)
-					if u.Op.NumResults() == 1 {
-						if _, ok := u.Op.Result(0).Type().(tt.MemDescType); ok {
-							visit(u.Op.Result(0))
-						}
-					}
-				}
-			}
-			visit(op.Result(0))
-			bufs = append(bufs, smemBuf{op, index[op], end, int(size)})
-			return
-		}
-		if f, ok := k.tab.scratch[op.Name]; ok {
-			if size, err = f(k, op); err != nil {
-				if _, isDiag := err.(*ir.Diagnostic); !isDiag {
-					err = ir.OpError(op, "%v", err)
-				}
-				return
-			}
-			if size > 0 {
-				// Scratch is written and read by the op itself (each
-				// iteration anew): its own index is its live range.
-				bufs = append(bufs, smemBuf{op, index[op], index[op], int(size)})
-			}
-		}
-	})
+	return p
+}
+
+// allocBuf is the buffer of a local_alloc: live until its last
+// (transitive, through memdesc views) use; a use inside a loop that does
+// not contain the alloc keeps it live to the loop's end.
+func allocBuf(fn, op *ir.Operation, pos opPositions) (*smemBuf, error) {
+	md, ok := op.Result(0).Type().(tt.MemDescType)
+	if !ok {
+		return nil, ir.OpError(op, "local_alloc must produce a !tt.memdesc")
+	}
+	size, err := memBytes(md)
 	if err != nil {
+		return nil, ir.OpError(op, "%v", err)
+	}
+	end := pos.index[op]
+	var visit func(v *ir.Value)
+	visit = func(v *ir.Value) {
+		for _, u := range v.Uses() {
+			e := pos.index[u.Op]
+			for p := u.Op.ParentOp(); p != nil && p != fn; p = p.ParentOp() {
+				if !p.IsAncestor(op) {
+					e = max(e, pos.end[p])
+				}
+			}
+			end = max(end, e)
+			if u.Op.NumResults() == 1 {
+				if _, ok := u.Op.Result(0).Type().(tt.MemDescType); ok {
+					visit(u.Op.Result(0))
+				}
+			}
+		}
+	}
+	visit(op.Result(0))
+	return &smemBuf{op, pos.index[op], end, int(size)}, nil
+}
+
+// scratchBuf is the scratch of an op that exchanges data between threads
+// (nil when it needs none). Scratch is written and read by the op itself
+// (each iteration anew): its own position is its live range.
+func scratchBuf(k *kernel, op *ir.Operation, f scratchFn, pos opPositions) (*smemBuf, error) {
+	size, err := f(k, op)
+	if err != nil {
+		if _, isDiag := err.(*ir.Diagnostic); !isDiag {
+			err = ir.OpError(op, "%v", err)
+		}
 		return nil, err
 	}
+	if size == 0 {
+		return nil, nil
+	}
+	return &smemBuf{op, pos.index[op], pos.index[op], int(size)}, nil
+}
+
+// placeBuffers gives each buffer, in order of first use, the lowest
+// 128-byte aligned offset not used by a buffer whose live range overlaps.
+func placeBuffers(bufs []smemBuf) *smemPlan {
 	sort.SliceStable(bufs, func(i, j int) bool { return bufs[i].start < bufs[j].start })
 	plan := &smemPlan{offset: map[*ir.Operation]int{}}
 	var placed []smemBuf
-	offs := map[*ir.Operation]int{}
 	for _, b := range bufs {
 		type iv struct{ lo, hi int }
 		var busy []iv
 		for _, p := range placed {
 			if p.start <= b.end && b.start <= p.end {
-				busy = append(busy, iv{offs[p.op], offs[p.op] + p.bytes})
+				busy = append(busy, iv{plan.offset[p.op], plan.offset[p.op] + p.bytes})
 			}
 		}
 		sort.Slice(busy, func(i, j int) bool { return busy[i].lo < busy[j].lo })
@@ -302,13 +328,12 @@ func planShared(k *kernel) (*smemPlan, error) {
 			}
 			off = max(off, (x.hi+127)&^127)
 		}
-		offs[b.op] = off
+		plan.offset[b.op] = off
 		placed = append(placed, b)
 		plan.size = max(plan.size, off+b.bytes)
 	}
-	plan.offset = offs
 	plan.size = (plan.size + 127) &^ 127
-	return plan, nil
+	return plan
 }
 
 // ---- barriers ----------------------------------------------------------
@@ -363,56 +388,26 @@ func emitSubview(k *kernel, op *ir.Operation) error {
 		return fmt.Errorf("memdesc_subview of a value that is not a shared-memory buffer")
 	}
 	sm := src.mem
-	m := *sm
 	idx := op.Operands()[1:]
 	srcRank := len(sm.lead) + 2
 	if sm.rows == 1 && len(sm.lead) == 0 {
 		srcRank = 1
 	}
-	dt := op.Result(0).Type().(tt.MemDescType)
+	dt, ok := op.Result(0).Type().(tt.MemDescType)
+	if !ok {
+		return fmt.Errorf("%s must produce a !tt.memdesc", op.Name)
+	}
 	if len(idx) > srcRank || (op.Name == ttgpu.MemdescSubviewOpName && len(idx) != srcRank) {
 		return fmt.Errorf("%s has %d offsets for a rank-%d buffer", op.Name, len(idx), srcRank)
 	}
 	drop := srcRank - len(dt.Shape)
-	base := sm.base
-	for i, v := range idx {
-		switch {
-		case i < len(sm.lead):
-			x, err := k.get(v)
-			if err != nil {
-				return err
-			}
-			if c, ok := constInt(v); ok {
-				if c != 0 {
-					nb := k.newReg(clsB32)
-					k.op("add.u32", nb, base, imm(c*sm.leadStride[i]))
-					base = nb
-				}
-				continue
-			}
-			nb := k.newReg(clsB32)
-			k.op("mad.lo.u32", nb, x.regs[0], imm(sm.leadStride[i]), base)
-			base = nb
-		default:
-			c, ok := constInt(v)
-			if !ok {
-				return fmt.Errorf("memdesc_subview offsets inside the 2-D tile must be constants")
-			}
-			if i == srcRank-2 || srcRank == 1 {
-				if srcRank == 1 {
-					m.c0 += c
-				} else {
-					m.r0 += c
-				}
-			} else {
-				m.c0 += c
-			}
-		}
-	}
 	if drop > len(sm.lead) {
 		return fmt.Errorf("memdesc_subview may only drop leading (buffer) dimensions")
 	}
-	m.base = base
+	m, err := k.subviewOffsets(sm, idx, srcRank)
+	if err != nil {
+		return err
+	}
 	m.lead = sm.lead[drop:]
 	m.leadStride = sm.leadStride[drop:]
 	if n := len(dt.Shape); n >= 2 {
@@ -420,8 +415,42 @@ func emitSubview(k *kernel, op *ir.Operation) error {
 	} else if n == 1 {
 		m.rows, m.cols = 1, dt.Shape[0]
 	}
-	k.set(op.Result(0), &val{mem: &m})
+	k.set(op.Result(0), &val{mem: m})
 	return nil
+}
+
+// subviewOffsets applies the offsets of a view to a copy of sm: leading
+// (buffer) indices move the base address (a register may select the
+// buffer), offsets inside the 2-D tile must be constants and move the
+// view's origin.
+func (k *kernel) subviewOffsets(sm *memRef, idx []*ir.Value, srcRank int) (*memRef, error) {
+	m := *sm
+	for i, v := range idx {
+		c, isConst := constInt(v)
+		switch {
+		case i < len(sm.lead) && isConst:
+			if c != 0 {
+				nb := k.newReg(clsB32)
+				k.op("add.u32", nb, m.base, imm(c*sm.leadStride[i]))
+				m.base = nb
+			}
+		case i < len(sm.lead):
+			x, err := k.regsOf(v)
+			if err != nil {
+				return nil, err
+			}
+			nb := k.newReg(clsB32)
+			k.op("mad.lo.u32", nb, x[0], imm(sm.leadStride[i]), m.base)
+			m.base = nb
+		case !isConst:
+			return nil, fmt.Errorf("memdesc_subview offsets inside the 2-D tile must be constants")
+		case i == srcRank-2 && srcRank != 1:
+			m.r0 += c
+		default:
+			m.c0 += c
+		}
+	}
+	return &m, nil
 }
 
 // constInt returns the value of an arith.constant integer scalar.
@@ -690,6 +719,7 @@ func emitAsyncCopy(k *kernel, op *ir.Operation) error {
 			return err
 		}
 	}
+	k.vecOf[op] = vec
 	if bytes < 4 {
 		// cp.async moves 4, 8 or 16 bytes: narrower (unaligned or
 		// non-contiguous) elements are copied synchronously; the
@@ -697,9 +727,17 @@ func emitAsyncCopy(k *kernel, op *ir.Operation) error {
 		if err := k.syncCopy(m, tm, ptrs, masks); err != nil {
 			return err
 		}
-		k.set(op.Result(0), &val{})
-		return nil
+	} else {
+		k.asyncCopy(m, tm, ptrs, masks, vec)
 	}
+	k.set(op.Result(0), &val{})
+	return nil
+}
+
+// asyncCopy issues one cp.async per run of vec elements: .cg for 16
+// bytes, .ca for 4 or 8; a mask becomes the src-size operand.
+func (k *kernel) asyncCopy(m *memRef, tm *threadMap, ptrs, masks []asm.Operand, vec int) {
+	bytes := vec * m.elem.bytes()
 	cache := "ca"
 	if bytes == 16 {
 		cache = "cg"
@@ -715,8 +753,6 @@ func emitAsyncCopy(k *kernel, op *ir.Operation) error {
 			k.eff("cp.async."+cache+".shared.global", addr, asm.Addr{Base: ptrs[i]}, imm(bytes))
 		}
 	}
-	k.set(op.Result(0), &val{})
-	return nil
 }
 
 func (k *kernel) syncCopy(m *memRef, tm *threadMap, ptrs, masks []asm.Operand) error {

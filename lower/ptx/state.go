@@ -149,6 +149,10 @@ type kernel struct {
 	tab    *table
 	axis   *axisinfo.Analysis
 	sparse bool // a sparse tt.dot was lowered (the manifest names band16)
+	// vecOf is the vector width (elements per access) chosen for every
+	// global load, store and cp.async, for the test that compares it with
+	// the coalesce pass's choice.
+	vecOf map[*ir.Operation]int
 
 	*regAlloc
 	*code
@@ -159,7 +163,7 @@ type kernel struct {
 
 func newKernel(fn *ir.Operation, name string, sm, numWarps int, opts Options, tab *table) *kernel {
 	ra, c := &regAlloc{}, newCode()
-	return &kernel{fn: fn, name: name, sm: sm, opts: opts, tab: tab,
+	return &kernel{fn: fn, name: name, sm: sm, opts: opts, tab: tab, vecOf: map[*ir.Operation]int{},
 		regAlloc:    ra,
 		code:        c,
 		valueMap:    valueMap{vals: map[*ir.Value]*val{}},
