@@ -2,6 +2,7 @@ package main
 
 import (
 	"github.com/sparsetriton/sp/pass"
+	"github.com/sparsetriton/sp/passes/annotate"
 	"github.com/sparsetriton/sp/passes/decompose"
 	"github.com/sparsetriton/sp/passes/encoding"
 	"github.com/sparsetriton/sp/passes/tensorptr"
@@ -16,6 +17,7 @@ func newRegistry() (*pass.Registry, error) {
 		transform.CSE,                    // common sub-expression elimination
 		transform.SymbolDCE,              // dead private functions
 		transform.LICM,                   // loop-invariant-code-motion
+		annotate.Pass,                    // annotate-sparse: mark pointer arguments 2:4 sparse
 		decompose.Pass,                   // decompose-sparse-tensors (sp-pipeline's first pass)
 		tensorptr.Pass,                   // triton-rewrite-tensor-pointer: block pointers -> pointer tensors
 		encoding.Convert,                 // convert-triton-to-tritongpu

@@ -26,6 +26,10 @@ var (
 	maskOf     = func(of string) *ods.Infer {
 		return ods.From(of, "i1 with the shape of $"+of, func(t ir.Type) (ir.Type, bool) { return MaskType(t), true })
 	}
+	// denseResult and denseMask type the mask and 'other' of tt.load: those
+	// of a 2:4 tile (#tt.sparse result) are ordinary dense tensors.
+	denseResult   = ods.From("result", "the type of $result without #tt.sparse", func(t ir.Type) (ir.Type, bool) { return denseOf(t), true })
+	denseMask     = ods.From("result", "i1 with the shape of $result", func(t ir.Type) (ir.Type, bool) { return MaskType(denseOf(t)), true })
 	i32s, i64s    = ods.Fixed(ir.I32), ods.Fixed(ir.I64)
 	boundaryCheck = ods.DefAttr("boundaryCheck", ods.I32Array, ir.I32Array())
 )
@@ -56,8 +60,8 @@ func memOps() []*ir.OpDef {
 			Results:  []ods.Value{ods.Arg("result", PtrLike)},
 			Format:   "$ptr `,` $offset attr-dict `:` type($result) `,` type($offset)", Verify: verifyAddPtr},
 		ods.Op{Name: "tt.load", Summary: "load from a pointer, tensor of pointers or block pointer",
-			Operands: []ods.Value{ods.Arg("ptr", PtrLike).Spelled(lenientPtr), ods.Opt("mask", ods.I1Like).Like(maskOf("result")),
-				ods.Opt("other", ods.AnyType).Like(ods.SameAs("result"))},
+			Operands: []ods.Value{ods.Arg("ptr", PtrLike).Spelled(lenientPtr), ods.Opt("mask", ods.I1Like).Like(denseMask),
+				ods.Opt("other", ods.AnyType).Like(denseResult)},
 			Results:  []ods.Value{ods.Arg("result", ods.AnyType).Like(loaded)},
 			Segments: ods.AttrSized,
 			Attrs:    MemAttrs(boundaryCheck, IsVolatile, ods.OptAttr("padding", EnumI32Kind[PaddingOption]())),
@@ -309,4 +313,13 @@ func verifyBitcast(op *ir.Operation) error {
 		return ir.OpError(op, "source and result element types must have the same bit width (%d vs %d)", a, b)
 	}
 	return nil
+}
+
+// denseOf is t without a #tt.sparse encoding: the mask and 'other' of a
+// masked load of a 2:4 tile are ordinary dense tensors of the tile's shape.
+func denseOf(t ir.Type) ir.Type {
+	if rt, ok := t.(ir.RankedTensorType); ok && IsSparseTensor(rt) {
+		return ir.NewTensor(rt.Shape, rt.Elem)
+	}
+	return t
 }

@@ -142,13 +142,18 @@ func SparseValuesType(t ir.RankedTensorType) ir.RankedTensorType {
 // LoadResultType is the type tt.load produces from pointer type ptr:
 // a tensor of pointers gives the tensor of pointees (same shape and
 // encoding), a block pointer its pointee tensor (a sparse block pointer the
-// logical sparse tensor), a scalar pointer its pointee.
+// logical sparse tensor), a scalar pointer its pointee. A rank-2 tensor of
+// 2:4 pointers (tensor<MxKx!tt.ptr<T, #tt.sparse<"NV24">>>, no tensor
+// encoding) gives the logical sparse tensor tensor<MxKxT, #tt.sparse<"NV24">>.
 func LoadResultType(ptr ir.Type) (ir.Type, bool) {
 	switch x := ptr.(type) {
 	case PointerType:
 		return x.Pointee, true
 	case ir.RankedTensorType:
 		if pt, ok := x.Elem.(PointerType); ok {
+			if IsSparsePointer(pt) && x.Encoding == nil && len(x.Shape) == 2 {
+				return ir.NewTensor(x.Shape, pt.Pointee).WithEncoding(Sparse()), true
+			}
 			return x.WithElem(pt.Pointee), true
 		}
 	}
