@@ -35,10 +35,18 @@ const (
 	// the one at column 16*(2j + t%2) + 2g of the band's row.
 	// Needs M % 16 == 0.
 	Band16
+	// Band16T ("band16t"): the band16 matrix stored transposed, as a
+	// [metaCols*16, M/16] i16 matrix: band16 element (b, q) (band b, column
+	// q) is at q*(M/16) + b. It is the layout in which a kernel that
+	// addresses a 2:4 operand B (whose metadata is that of Bᵀ, M = N) with
+	// pointer tensors reads it: the word at (k, n/16) is (k*N + n)/16 for
+	// the dense offset k*N + n of element (k, n), so the metadata pointers
+	// derive from B's own offsets. Needs M % 16 == 0.
+	Band16T
 )
 
 // layoutNames is the one place where Layout spellings live.
-var layoutNames = [...]string{Natural: "natural", CutlassSM80: "cutlass-sm80", Band16: "band16"}
+var layoutNames = [...]string{Natural: "natural", CutlassSM80: "cutlass-sm80", Band16: "band16", Band16T: "band16t"}
 
 // String returns the stable name of l, or "Layout(n)" for an invalid value.
 func (l Layout) String() string {
@@ -55,7 +63,7 @@ func ParseLayout(s string) (Layout, error) {
 			return Layout(l), nil
 		}
 	}
-	return 0, fmt.Errorf("unknown metadata layout %q (want natural, cutlass-sm80 or band16)", s)
+	return 0, fmt.Errorf("unknown metadata layout %q (want natural, cutlass-sm80, band16 or band16t)", s)
 }
 
 // MarshalText implements encoding.TextMarshaler with the String name.
@@ -76,7 +84,7 @@ func (l *Layout) UnmarshalText(b []byte) error {
 	return nil
 }
 
-func (l Layout) valid() bool { return l >= Natural && l <= Band16 }
+func (l Layout) valid() bool { return l >= Natural && l <= Band16T }
 
 // Check reports whether a rows x metaCols natural metadata matrix (metaCols
 // = K/16) can be stored in layout l.
@@ -90,7 +98,7 @@ func (l Layout) Check(rows, metaCols int) error {
 	if l == CutlassSM80 && (rows%32 != 0 || metaCols%2 != 0) {
 		return fmt.Errorf("layout %v needs rows %% 32 == 0 and K %% 32 == 0, got %d rows and K = %d", l, rows, metaCols*DensePerMeta)
 	}
-	if l == Band16 && rows%16 != 0 {
+	if (l == Band16 || l == Band16T) && rows%16 != 0 {
 		return fmt.Errorf("layout %v needs rows %% 16 == 0, got %d rows", l, rows)
 	}
 	return nil
@@ -105,6 +113,8 @@ func (l Layout) Offset(rows, metaCols, r, c int) int {
 		return cutlassSM80Offset(rows, r, c)
 	case Band16:
 		return (r/16)*16*metaCols + 16*c + 2*(r%8) + (r%16)/8
+	case Band16T:
+		return (16*c+2*(r%8)+(r%16)/8)*(rows/16) + r/16
 	}
 	return r*metaCols + c
 }

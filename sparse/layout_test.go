@@ -153,7 +153,7 @@ func TestLayoutNames(t *testing.T) {
 	if Natural.String() != "natural" || CutlassSM80.String() != "cutlass-sm80" {
 		t.Fatalf("names = %q, %q", Natural, CutlassSM80)
 	}
-	for _, l := range []Layout{Natural, CutlassSM80} {
+	for _, l := range []Layout{Natural, CutlassSM80, Band16, Band16T} {
 		got, err := ParseLayout(l.String())
 		if err != nil || got != l {
 			t.Errorf("ParseLayout(%q) = %v, %v", l.String(), got, err)
@@ -163,7 +163,7 @@ func TestLayoutNames(t *testing.T) {
 		t.Errorf("Layout(0).String() = %q", got)
 	}
 	_, err := ParseLayout("cutlass")
-	if want := `unknown metadata layout "cutlass" (want natural, cutlass-sm80 or band16)`; err == nil || err.Error() != want {
+	if want := `unknown metadata layout "cutlass" (want natural, cutlass-sm80, band16 or band16t)`; err == nil || err.Error() != want {
 		t.Errorf("ParseLayout(cutlass) error = %v, want %q", err, want)
 	}
 
@@ -229,5 +229,34 @@ func TestBand16RegisterWord(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestBand16TIsTransposedBand16 checks the property decompose-sparse-tensors
+// relies on for a 2:4 operand B addressed with pointer tensors: the word a
+// kernel reads for band16 position (b, q) of Bᵀ's metadata (rows of Bᵀ =
+// columns n of B) is at (q*N + 16*b)/16, i.e. the dense offset of B element
+// (k = q, n = 16b) divided by 16, and it is a permutation.
+func TestBand16TIsTransposedBand16(t *testing.T) {
+	const N, metaCols = 48, 3 // N columns of B, K = 48
+	seen := map[int]bool{}
+	for r := range N {
+		for c := range metaCols {
+			q := 16*c + 2*(r%8) + (r%16)/8 // band16 column of (r, c)
+			got := Band16T.Offset(N, metaCols, r, c)
+			if want := (q*N + 16*(r/16)) / 16; got != want {
+				t.Fatalf("(%d, %d): offset %d, want %d", r, c, got, want)
+			}
+			if band := Band16.Offset(N, metaCols, r, c); band != (r/16)*16*metaCols+q {
+				t.Fatalf("band16 (%d, %d) = %d", r, c, band)
+			}
+			seen[got] = true
+		}
+	}
+	if len(seen) != N*metaCols {
+		t.Fatalf("band16t is not a permutation: %d distinct offsets of %d", len(seen), N*metaCols)
+	}
+	if err := Band16T.Check(40, 2); err == nil {
+		t.Fatal("band16t accepted 40 rows")
 	}
 }

@@ -123,3 +123,34 @@ func (e elems) set(i int, b uint32) {
 	}
 	binary.LittleEndian.PutUint16(e.data[2*i:], uint16(b))
 }
+
+// Padded returns m zero-padded to rows x cols (at least m's shape), or m
+// itself when it already has that shape.
+func (m Matrix) Padded(rows, cols int) Matrix {
+	if rows <= m.Rows && cols <= m.Cols {
+		return m
+	}
+	rows, cols = max(rows, m.Rows), max(cols, m.Cols)
+	out := NewMatrix(m.DType, rows, cols)
+	for r := range m.Rows {
+		for c := range m.Cols {
+			out.SetBits(r, c, m.Bits(r, c))
+		}
+	}
+	return out
+}
+
+// Cropped returns the top-left rows x cols of m (m itself when it has
+// that shape).
+func (m Matrix) Cropped(rows, cols int) Matrix {
+	if rows == m.Rows && cols == m.Cols {
+		return m
+	}
+	out := NewMatrix(m.DType, rows, cols)
+	for r := range rows {
+		for c := range cols {
+			out.SetBits(r, c, m.Bits(r, c))
+		}
+	}
+	return out
+}

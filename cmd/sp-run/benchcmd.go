@@ -107,10 +107,11 @@ func sweep(c *cli.Context, stdout, stderr io.Writer) error {
 	if _, err := loadSpec(s.Launch); err != nil {
 		return err
 	}
-	if base, _ := loadSpec(s.Launch); base.Kernel != "" {
+	base, _ := loadSpec(s.Launch)
+	if base.Kernel != "" {
 		o.kernel = base.Kernel
 	}
-	prog, err := compile(o, stderr)
+	prog, err := compile(o, base, stderr)
 	if err != nil {
 		return err
 	}

@@ -359,6 +359,15 @@ func (h *hostArg) compress(s *Spec, a *ArgSpec, p devParam, prog *program) error
 	if err != nil {
 		return err
 	}
+	layout := prog.Layout
+	if len(h.params) == 2 && h.params[1].Layout != 0 {
+		layout = h.params[1].Layout
+	}
+	rows, cols := m.Rows, m.Cols
+	if len(h.params) == 2 && h.params[1].Layout != 0 {
+		// a pointer-tensor kernel: its masks keep the padding out
+		m = padFor(m, role, layout)
+	}
 	prune := s.Prune
 	if a.Prune != nil {
 		prune = *a.Prune
@@ -371,13 +380,13 @@ func (h *hostArg) compress(s *Spec, a *ArgSpec, p devParam, prog *program) error
 		if m, err = pruneFn(m); err != nil {
 			return err
 		}
-		h.tensor, h.pruned = fromMatrix(m), true
+		h.tensor, h.pruned = fromMatrix(m.Cropped(rows, cols)), true
 	}
 	compress := sparse.Compress
 	if role == "B" {
 		compress = sparse.CompressB
 	}
-	c, err := compress(m, prog.Layout)
+	c, err := compress(m, layout)
 	if err != nil {
 		var ge *sparse.GroupError
 		if !prune && errors.As(err, &ge) {
@@ -387,4 +396,27 @@ func (h *hostArg) compress(s *Spec, a *ArgSpec, p devParam, prog *program) error
 	}
 	h.comp = c
 	return nil
+}
+
+// padFor zero-pads a dense 2:4 operand to the shape its compressed form
+// needs: K to a multiple of 16 (one metadata word), and the rows of the
+// metadata (M for A, N for B) to what the layout needs (16 for band16 and
+// band16t, 32 for cutlass-sm80, none for natural). The kernel's masks keep
+// the padding out of the result; its strides must be those of the padded
+// matrix (e.g. stride_am = cdiv(K, 16)*16), as the compressed buffers have
+// the padded shape.
+func padFor(m sparse.Matrix, role string, l sparse.Layout) sparse.Matrix {
+	up := func(x, q int) int { return (x + q - 1) / q * q }
+	rowQ := map[sparse.Layout]int{sparse.Band16: 16, sparse.Band16T: 16, sparse.CutlassSM80: 32}[l]
+	kQ := sparse.DensePerMeta
+	if l == sparse.CutlassSM80 {
+		kQ = 32
+	}
+	if rowQ == 0 {
+		rowQ = 1
+	}
+	if role == "B" {
+		return m.Padded(up(m.Rows, kQ), up(m.Cols, rowQ))
+	}
+	return m.Padded(up(m.Rows, rowQ), up(m.Cols, kQ))
 }

@@ -28,6 +28,9 @@ type devParam struct {
 	DType   dtype // pointee of a pointer, type of a scalar
 	Role    string
 	Operand string // "A" or "B" for values/metadata when the kernel tells
+	// Layout is the metadata layout of a metadata parameter when the kernel
+	// records it (sp.metadata_layout); zero: the program's Layout.
+	Layout sparse.Layout
 }
 
 // program is a compiled kernel and what sp-run needs to bind it.

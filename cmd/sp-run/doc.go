@@ -10,7 +10,11 @@
 //
 // # Pipeline (style.md P3: fixed, built in code, no registry)
 //
-// A .mlir input (TTIR, or TTGIR for the CPU) is parsed and verified. The
+// A Triton IR input (.ttir, .ttgir, .source or .mlir: TTIR, or TTGIR for
+// the CPU) is parsed and verified; for Triton's own file names the default
+// launch spec is k.launch.json (k.json is Triton's metadata). A plain
+// pointer parameter that the launch marks "sparse": "A" or "B" is marked
+// 2:4 by annotate-sparse first. The
 // CPU back end runs decompose-sparse-tensors and canonicalize (pipeline.go)
 // and interprets the result; the CUDA back end runs sp-pipeline for the
 // device's target (its element list from passes/encoding, instantiated
@@ -26,8 +30,12 @@
 // PTX, a values pointer followed by an i16 metadata pointer) takes one
 // dense matrix, which is magnitude-pruned (--prune) or validated, and
 // compressed with sparse.Compress (operand A) or sparse.CompressB (B) into
-// exactly the layout the kernel reads (band16 after decomposition; the
-// manifest's metadataLayout for PTX). Whether the matrix is operand A or B
+// exactly the layout the kernel reads (band16 after decomposition of block
+// pointers, the sp.metadata_layout of the metadata parameter for pointer
+// tensors: natural for A, band16t for B; the manifest's metadataLayout for
+// PTX). For pointer-tensor kernels the matrix is zero-padded first (K, and
+// N for B, to multiples of 16) so that any M, N, K runs; the kernel's
+// masks keep the padding out and its row strides are the padded ones. Whether the matrix is operand A or B
 // comes from the tt.dot it feeds, or from the spec's "sparse".
 //
 // # Verification and exit status

@@ -13,6 +13,7 @@ import (
 
 	"github.com/sparsetriton/sp/internal/atomicfile"
 	"github.com/sparsetriton/sp/ir"
+	"github.com/sparsetriton/sp/sparse"
 	"github.com/urfave/cli/v2"
 )
 
@@ -127,7 +128,7 @@ func runAction(c *cli.Context, stdout, stderr io.Writer) error {
 	if o.kernel == "" {
 		o.kernel = spec.Kernel
 	}
-	prog, err := compile(o, stderr)
+	prog, err := compile(o, spec, stderr)
 	if err != nil {
 		return err
 	}
@@ -165,14 +166,16 @@ func specFor(o options) (*Spec, error) {
 	return loadSpec(path)
 }
 
-// compile turns the input into a program for the chosen back end.
-func compile(o options, stderr io.Writer) (*program, error) {
+// compile turns the input into a program for the chosen back end. Plain
+// pointer parameters that the launch marks "sparse" are marked 2:4 with
+// annotate-sparse first.
+func compile(o options, spec *Spec, stderr io.Writer) (*program, error) {
 	switch filepath.Ext(o.input) {
-	case ".mlir":
+	case ".mlir", ".ttir", ".ttgir", ".source":
 	case ".ptx":
 		return loadPTX(o)
 	default:
-		return nil, fmt.Errorf("%s: the input must be a .mlir (TTIR or TTGIR) or .ptx file", o.input)
+		return nil, fmt.Errorf("%s: the input must be Triton IR (.ttir, .ttgir, .source or .mlir) or a .ptx file", o.input)
 	}
 	module, err := parseModule(o.input)
 	if err != nil {
@@ -181,6 +184,9 @@ func compile(o options, stderr io.Writer) (*program, error) {
 	fn, err := findKernel(module, o.kernel)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", o.input, err)
+	}
+	if err := annotateFromSpec(fn, spec); err != nil {
+		return nil, err
 	}
 	params, err := ttirParams(fn)
 	if err != nil {
@@ -192,6 +198,7 @@ func compile(o options, stderr io.Writer) (*program, error) {
 		if err := compileCPU(module); err != nil {
 			return nil, err
 		}
+		setParamLayouts(prog, fn)
 	case "cuda":
 		if err := compileGPU(prog, o); err != nil {
 			return nil, err
@@ -359,7 +366,14 @@ func describeArg(a *hostArg) argReport {
 		r, k := c.MetaShape()
 		ar.Sparse, ar.Pruned, ar.Layout = a.spec.Sparse, a.pruned, c.Layout.String()
 		ar.Values = fromMatrix(c.Values).String()
-		ar.Meta = fmt.Sprintf("i16[%dx%d]", r/16, k*16)
+		switch c.Layout {
+		case sparse.Natural:
+			ar.Meta = fmt.Sprintf("i16[%dx%d]", r, k)
+		case sparse.Band16T:
+			ar.Meta = fmt.Sprintf("i16[%dx%d]", k*16, r/16)
+		default:
+			ar.Meta = fmt.Sprintf("i16[%dx%d]", r/16, k*16)
+		}
 	}
 	return ar
 }

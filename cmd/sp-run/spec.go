@@ -113,6 +113,10 @@ func jsonError(raw []byte, err error) error {
 
 // defaultSpecPath returns the spec next to the input (x.mlir → x.json).
 func defaultSpecPath(input string) string {
+	switch filepath.Ext(input) {
+	case ".ttir", ".ttgir", ".source": // Triton's files: k.json is Triton's metadata
+		return strings.TrimSuffix(input, filepath.Ext(input)) + ".launch.json"
+	}
 	base := strings.TrimSuffix(input, filepath.Ext(input))
 	base = strings.TrimSuffix(base, ".ttir")
 	base = strings.TrimSuffix(base, ".ttgir")

@@ -15,7 +15,7 @@ func (s *state) expandTypes(op *ir.Operation, vs []*ir.Value) ([]ir.Type, error)
 			out = append(out, t)
 			continue
 		}
-		vt, mt, ok := splitType(t, s.roles.of(v))
+		vt, mt, ok := s.splitOf(v)
 		if !ok {
 			return nil, ir.Errorf(op.Loc, "%s: '%s' carries %s, which has no decomposition; %s", Name, op.Name, ir.TypeString(t), supported)
 		}
@@ -31,6 +31,19 @@ func anySparse(vs []*ir.Value) bool {
 		}
 	}
 	return false
+}
+
+// splitOf returns the values and metadata types of sparse value v.
+func (s *state) splitOf(v *ir.Value) (vals, meta ir.Type, ok bool) {
+	if rt, pt := isPtrTensor(v.Type()); pt && len(rt.Shape) == 2 {
+		tile, has := s.roles.tile[s.roles.find(v)]
+		if !has {
+			return nil, nil, false
+		}
+		vt, mt := ptrTensorTypes(rt, s.roles.of(v), tile)
+		return vt, mt, true
+	}
+	return splitType(v.Type(), s.roles.of(v))
 }
 
 // rebuild creates, before old, an op like old (same name, attributes and
@@ -85,10 +98,14 @@ func (s *state) forLoop(op *ir.Operation) (*ir.Operation, error) {
 	}
 	iter := append([]*ir.Value(nil), f.RegionIterArgs()...)
 	n := s.rebuild(op, ops, ts)
-	for _, a := range iter {
+	for j, a := range iter {
 		if isSparse(a.Type()) {
-			vt, mt, _ := splitType(a.Type(), s.roles.of(a))
+			vt, mt, _ := s.splitOf(a)
 			s.splitBlockArg(a, vt, mt)
+			if _, pt := isPtrTensor(a.Type()); pt {
+				c := s.ptrs().coefs[f.InitArgs()[j]]
+				s.ptrs().coefs[a], s.ptrs().coefs[op.Result(j)] = c, c
+			}
 		}
 	}
 	s.mapResults(op, n)

@@ -47,16 +47,37 @@ becomes zero for the metadata); tt.dot with a sparse operand becomes
 tt.dot values, b, c, meta, sparseIndex = 0 (or a, values, c, meta,
 sparseIndex = 1); tt.sparse_values forwards the values; tt.store through
 a sparse A block pointer stores through the values pointer; any other
-user of a sparse tensor gets the values tensor (and must verify with it).
+user of a loaded 2:4 tile (a reduction, a store of the tile) is an error,
+since only the compressed values and metadata exist afterwards.
 scf.for, scf.if and scf.yield carrying sparse values are split; other
 loops are untouched.
 
+Pointer tensors (Triton's make_ttir form, tensor<MxKx!tt.ptr<T,
+#tt.sparse<"NV24">>>) built with tt.splat, tt.addptr and tt.broadcast
+from offsets made of tt.make_range, tt.expand_dims, tt.broadcast, tt.splat,
+constants and elementwise arithmetic become a values and a metadata
+pointer tensor: the offset arithmetic is re-evaluated at the positions
+each needs (with o(i, k) the dense offset of tile element (i, k)):
+
+  A values [M, K/2]  o(i, 2j)/2                    mask at (i, 4(j/2))
+  A meta   [M/16, K] o(16b + 8(q%2) + (q%16)/2, 16(q/16))/16, natural layout
+  B values [K/2, N]  K terms of o(2j, n) halved, others kept; mask at (4(j/2), n)
+  B meta   [N/16, K] o(q, 16b)/16, band16t layout (band16 of Bᵀ, transposed)
+
+Masked loads get each mask re-evaluated the same way ('other' too; zero
+for the metadata); loop-carried pointer tensors are split like block
+pointers. The metadata argument records its layout in the argument
+attribute sp.metadata_layout ("natural" or "band16t"). A operands must have
+a K stride of 1; offsets not affine in the K index, offsets loaded from
+memory (gathers), constant offset tables and offsets carried by scf.for
+are positioned errors.
+
 Constant operands divided by 2 or 16 fold to new constants and must be
 divisible (K, offsets and blocks by 16, M by 16, R0 by 2); other operands
-get arith.shrsi and their divisibility is the caller's contract. Sparse
-pointers used for pointer arithmetic (tt.splat, tt.addptr, ...), sparse
-values crossing function boundaries (tt.return, tt.call) or carried by
-scf.while are positioned errors. Run canonicalize afterwards (sp-pipeline
+get arith.shrsi and their divisibility is the caller's contract (for
+pointer tensors: row strides multiples of 16, K offsets of whole 16-column
+chunks). Sparse values crossing function boundaries (tt.return, tt.call)
+or carried by scf.while are positioned errors. Run canonicalize afterwards (sp-pipeline
 does) to fold the new constants.`
 
 // Pass is decompose-sparse-tensors.
@@ -98,6 +119,16 @@ type state struct {
 	consts   constants
 	dead     []*ir.Operation // replaced ops, erased last-first
 	deadArgs []*ir.Value     // replaced block arguments
+	pt       *ptrState       // pointer-tensor rewrite state (lazily made)
+	ptrMode  map[*ir.Value]bool
+	metaArgs []metaArg // decomposed arguments, for their layout attribute
+}
+
+// metaArg is a split kernel argument: the original value and the index of
+// its metadata argument in the new signature.
+type metaArg struct {
+	old  *ir.Value
+	meta int
 }
 
 // Func decomposes the sparse values of one tt.func (its signature, body and
@@ -107,7 +138,7 @@ func Func(ctx *ir.Context, fn *ir.Operation) error {
 	if err != nil {
 		return err
 	}
-	s := &state{ctx: ctx, roles: rs, pairs: map[*ir.Value]pair{}}
+	s := &state{ctx: ctx, roles: rs, pairs: map[*ir.Value]pair{}, ptrMode: map[*ir.Value]bool{}}
 	if err := s.splitSignature(fn); err != nil {
 		return err
 	}
@@ -120,7 +151,38 @@ func Func(ctx *ir.Context, fn *ir.Operation) error {
 			return err
 		}
 	}
+	s.recordLayouts(fn)
 	return s.cleanup()
+}
+
+// recordLayouts sets sp.metadata_layout on each metadata argument read
+// through pointer tensors: natural for A, band16t for B. Arguments read
+// through block pointers are band16 (docs/sparse.md) and carry no
+// attribute.
+func (s *state) recordLayouts(fn *ir.Operation) {
+	if len(s.metaArgs) == 0 {
+		return
+	}
+	ft, _ := tt.FuncType(fn)
+	attrs := make([]ir.DictAttr, len(ft.Inputs))
+	for i := range attrs {
+		attrs[i] = tt.ArgAttrs(fn, i)
+	}
+	changed := false
+	for _, a := range s.metaArgs {
+		if !s.ptrMode[s.roles.find(a.old)] {
+			continue // band16, the layout every consumer assumes by default
+		}
+		l := layoutPtrA
+		if s.roles.of(a.old) == roleB {
+			l = layoutPtrB
+		}
+		attrs[a.meta] = attrs[a.meta].With(AttrMetadataLayout, ir.StringAttr{Value: l})
+		changed = true
+	}
+	if changed {
+		tt.SetArgAttrs(fn, attrs)
+	}
 }
 
 // walkBlock rewrites the ops of b in order, descending into the regions of
@@ -174,6 +236,7 @@ func (s *state) splitSignature(fn *ir.Operation) error {
 		vt, mt := splitScalarPtr(t.(tt.PointerType))
 		ins, attrs = append(ins, vt, mt), append(attrs, a, a)
 		if i < len(args) {
+			s.metaArgs = append(s.metaArgs, metaArg{old: args[i], meta: len(ins) - 1})
 			s.splitBlockArg(args[i], vt, mt)
 		}
 	}
@@ -224,4 +287,4 @@ func leftoverUse(v *ir.Value) error {
 }
 
 // supported lists what the pass handles, for diagnostics.
-const supported = "supported uses of sparse values are tt.make_tensor_ptr (sparse base), tt.advance, tt.load and tt.store (A) of sparse block pointers, tt.dot, tt.sparse_values, scf.for/scf.if/scf.yield, and ops that accept the values tensor in place of a sparse tensor"
+const supported = "supported uses of sparse values are tt.make_tensor_ptr (sparse base), tt.advance, tt.load and tt.store (A) of sparse block pointers, tt.splat, tt.addptr, tt.broadcast and (masked) tt.load of sparse pointer tensors, tt.dot, tt.sparse_values, and scf.for/scf.if/scf.yield"

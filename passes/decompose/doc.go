@@ -25,6 +25,12 @@
 // packed [N/16, K] buffer (strides [K, 1], K = shape[0]). Its tt.dot gets
 // sparseIndex = 1, to be computed as (Bᵀ Aᵀ)ᵀ by the GPU passes.
 //
+// Pointer tensors (tensor<MxKx!tt.ptr<T, #tt.sparse<"NV24">>>, Triton's
+// make_ttir form) are split by re-evaluating their offset arithmetic at the
+// positions of the values and metadata tensors (ptrtensor.go); the
+// metadata is then read in the natural layout (A) or band16t (B), recorded
+// on the metadata argument as sp.metadata_layout.
+//
 // # Invariants
 //
 //   - Roles are decided per function before rewriting: values connected by

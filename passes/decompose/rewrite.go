@@ -21,11 +21,33 @@ func (s *state) rewrite(op *ir.Operation) (*ir.Operation, error) {
 		}
 	case tt.LoadOpName:
 		if op.NumOperands() > 0 && isSparse(op.Operand(0).Type()) {
-			err = s.load(op)
+			if _, pt := isPtrTensor(op.Operand(0).Type()); pt {
+				err = s.loadPtr(op)
+			} else {
+				err = s.load(op)
+			}
 		}
 	case tt.StoreOpName:
 		if op.NumOperands() > 0 && isSparse(op.Operand(0).Type()) {
 			err = s.store(op)
+		}
+	case tt.SplatOpName:
+		if op.NumOperands() > 0 && tt.IsSparsePointer(op.Operand(0).Type()) {
+			err = s.splatPtr(op)
+		} else {
+			err = s.other(op)
+		}
+	case tt.AddptrOpName:
+		if op.NumOperands() > 0 && isSparse(op.Operand(0).Type()) {
+			err = s.addPtr(op)
+		} else {
+			err = s.other(op)
+		}
+	case tt.BroadcastOpName:
+		if _, pt := isPtrTensor(op.Operand(0).Type()); pt {
+			err = s.broadcastPtr(op)
+		} else {
+			err = s.other(op)
 		}
 	case tt.DotOpName:
 		err = s.dot(op)
@@ -206,7 +228,7 @@ func (s *state) store(op *ir.Operation) error {
 		return err
 	}
 	if !tt.IsSparseTensorPointer(op.Operand(0).Type()) {
-		return ir.Errorf(op.Loc, "%s: tt.store through a scalar sparse pointer is not supported; store 2:4 values through a block pointer", Name)
+		return ir.Errorf(op.Loc, "%s: tt.store through a 2:4 pointer (%s) is not supported: a 2:4 operand is read by tt.dot; store 2:4 values through a block pointer", Name, ir.TypeString(op.Operand(0).Type()))
 	}
 	if want, _ := tt.StoreValueType(p.vals.Type()); s.roles.of(op.Operand(0)) != roleA || !ir.TypeEqual(want, op.Operand(1).Type()) {
 		return ir.Errorf(op.Loc, "%s: tt.store through a sparse block pointer is supported for operand A only (it stores the [M, K/2] values and leaves the metadata unchanged)", Name)
@@ -277,31 +299,12 @@ func (s *state) other(op *ir.Operation) error {
 	if err := s.rejectUnsupported(op); err != nil {
 		return err
 	}
-	changed := false
-	for i, v := range op.Operands() {
-		if !isSparse(v.Type()) {
-			continue
-		}
-		p, err := s.pairOf(op, v)
-		if err != nil {
-			return err
-		}
-		op.SetOperand(i, p.vals)
-		changed = true
-	}
-	if changed && op.Def != nil && op.Def.Verify != nil {
-		if err := op.Def.Verify(op); err != nil {
-			return ir.Errorf(op.Loc, "%s: '%s' does not accept the values tensor in place of its sparse operand (%s); %s", Name, op.Name, diagMsg(err), supported)
+	for _, v := range op.Operands() {
+		if isSparse(v.Type()) {
+			return ir.Errorf(op.Loc, "%s: '%s' reads the 2:4 tile %s: after decomposition only its compressed values and metadata exist, so a loaded 2:4 tile may only feed tt.dot (or tt.sparse_values, for the compressed values explicitly); compute '%s' on a dense load of the same pointer", Name, op.Name, ir.TypeString(v.Type()), op.Name)
 		}
 	}
 	return nil
-}
-
-func diagMsg(err error) string {
-	if d, ok := err.(*ir.Diagnostic); ok {
-		return d.Msg
-	}
-	return err.Error()
 }
 
 // rejectUnsupported reports the uses that have no decomposition.
@@ -329,7 +332,10 @@ func (s *state) rejectUnsupported(op *ir.Operation) error {
 		return ir.Errorf(op.Loc, "%s: '%s' carrying a sparse value (%s) is not supported; carry 2:4 block pointers and tensors through scf.for or scf.if", Name, op.Name, ir.TypeString(t))
 	}
 	if !tt.IsSparseTensor(t) || tt.IsPtrLike(t) {
-		return ir.Errorf(op.Loc, "%s: '%s' cannot take the sparse pointer %s: pointer arithmetic on a 2:4 tensor (tt.splat, tt.addptr, tensors of pointers) is not supported; use tt.make_tensor_ptr with tt.advance (see docs/sparse.md)", Name, op.Name, ir.TypeString(t))
+		if op.Name == "tt.expand_dims" {
+			return ir.Errorf(op.Loc, "%s: 'tt.expand_dims' of the 2:4 pointer tensor %s: build 2:4 pointer tensors at rank 2 (tt.splat to the [M, 1], [1, K] or [M, K] shape, then tt.addptr and tt.broadcast)", Name, ir.TypeString(t))
+		}
+		return ir.Errorf(op.Loc, "%s: '%s' cannot take the 2:4 pointer %s; %s", Name, op.Name, ir.TypeString(t), supported)
 	}
 	for _, r := range op.Results() {
 		if isSparse(r.Type()) {

@@ -25,6 +25,7 @@ type roles struct {
 	parent map[*ir.Value]*ir.Value
 	role   map[*ir.Value]role          // by class root
 	by     map[*ir.Value]*ir.Operation // the tt.dot that fixed the role, by root
+	tile   map[*ir.Value][2]int64      // logical tile of a pointer-tensor class, by root
 }
 
 func (rs *roles) find(v *ir.Value) *ir.Value {
@@ -63,13 +64,18 @@ func (rs *roles) of(v *ir.Value) role { return rs.role[rs.find(v)] }
 // analyzeRoles builds the classes of fn and assigns a role to each class
 // used by a tt.dot.
 func analyzeRoles(fn *ir.Operation) (*roles, error) {
-	rs := &roles{parent: map[*ir.Value]*ir.Value{}, role: map[*ir.Value]role{}, by: map[*ir.Value]*ir.Operation{}}
-	var dots []*ir.Operation
+	rs := &roles{parent: map[*ir.Value]*ir.Value{}, role: map[*ir.Value]role{}, by: map[*ir.Value]*ir.Operation{}, tile: map[*ir.Value][2]int64{}}
+	var dots, loads []*ir.Operation
 	fn.WalkOps(func(op *ir.Operation) {
 		switch op.Name {
-		case tt.MakeTensorPtrOpName, tt.AdvanceOpName, tt.LoadOpName:
+		case tt.MakeTensorPtrOpName, tt.AdvanceOpName, tt.LoadOpName, tt.SplatOpName, tt.AddptrOpName, tt.BroadcastOpName, tt.ExpandDimsOpName:
 			if op.NumOperands() > 0 && op.NumResults() == 1 {
 				rs.union(op.Operand(0), op.Result(0))
+			}
+			if op.Name == "tt.load" && op.NumOperands() > 0 {
+				if _, ok := isPtrTensor(op.Operand(0).Type()); ok {
+					loads = append(loads, op)
+				}
 			}
 		case forOp:
 			if f, ok := scf.AsFor(op); ok {
@@ -98,6 +104,19 @@ func analyzeRoles(fn *ir.Operation) (*roles, error) {
 			dots = append(dots, op)
 		}
 	})
+	first := map[*ir.Value]*ir.Operation{}
+	for _, l := range loads {
+		rt, _ := isPtrTensor(l.Operand(0).Type())
+		if len(rt.Shape) != 2 {
+			continue
+		}
+		root, t := rs.find(l.Operand(0)), [2]int64{rt.Shape[0], rt.Shape[1]}
+		if prev, ok := rs.tile[root]; ok && prev != t {
+			return nil, ir.Errorf(l.Loc, "%s: this load reads a %dx%d tile of a 2:4 operand that is also read as %dx%d tiles; one 2:4 pointer class has one tile shape", Name, t[0], t[1], prev[0], prev[1]).
+				Note(first[root].Loc, "the %dx%d load", prev[0], prev[1])
+		}
+		rs.tile[root], first[root] = t, l
+	}
 	for _, d := range dots {
 		for i, want := range []role{roleA, roleB} {
 			if i >= d.NumOperands() || !isSparse(d.Operand(i).Type()) {

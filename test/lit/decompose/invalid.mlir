@@ -2,16 +2,8 @@
 // Unsupported uses of 2:4 sparse values: each is a positioned error.
 
 tt.func @splat(%arg0: !tt.ptr<f16, #tt.sparse<"NV24">>) {
-  // expected-error @+1 {{'tt.splat' cannot take the sparse pointer !tt.ptr<f16, #tt.sparse<"NV24">>: pointer arithmetic on a 2:4 tensor (tt.splat, tt.addptr, tensors of pointers) is not supported}}
+  // expected-error @+1 {{a 2:4 pointer can only be splat to a rank-2 tensor of pointers (the tile or a [M, 1] / [1, K] part of it), got tensor<32x!tt.ptr<f16, #tt.sparse<"NV24">>>}}
   %0 = tt.splat %arg0 : !tt.ptr<f16, #tt.sparse<"NV24">> -> tensor<32x!tt.ptr<f16, #tt.sparse<"NV24">>>
-  tt.return
-}
-
-// -----
-
-tt.func @addptr(%arg0: !tt.ptr<f16, #tt.sparse<"NV24">>, %arg1: i32) {
-  // expected-error @+1 {{'tt.addptr' cannot take the sparse pointer}}
-  %0 = tt.addptr %arg0, %arg1 : !tt.ptr<f16, #tt.sparse<"NV24">>, i32
   tt.return
 }
 
@@ -151,4 +143,133 @@ tt.func @values_of_b(%arg0: !tt.ptr<f16, #tt.sparse<"NV24">>, %arg1: i64, %arg2:
   // expected-error @+1 {{tt.sparse_values of a 2:4 operand B: its values are tensor<32x64xf16>, not tensor<64x32xf16>; tt.sparse_values is supported for operand A only}}
   %3 = tt.sparse_values %1 : tensor<64x64xf16, #tt.sparse<"NV24">> -> tensor<64x32xf16>
   tt.return
+}
+
+// -----
+
+// Pointer tensors: offsets not affine in the K index (k * k).
+tt.func @not_affine(%a: !tt.ptr<f16, #tt.sparse<"NV24">>, %b: tensor<64x16xf16>) -> tensor<32x16xf32> {
+  %acc = arith.constant dense<0.000000e+00> : tensor<32x16xf32>
+  %rk = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32>
+  %sq = arith.muli %rk, %rk : tensor<64xi32>
+  %e = tt.expand_dims %sq {axis = 0 : i32} : tensor<64xi32> -> tensor<1x64xi32>
+  %off = tt.broadcast %e : tensor<1x64xi32> -> tensor<32x64xi32>
+  %p = tt.splat %a : !tt.ptr<f16, #tt.sparse<"NV24">> -> tensor<32x64x!tt.ptr<f16, #tt.sparse<"NV24">>>
+  // expected-error @+1 {{the offsets of this 2:4 pointer are not affine in the K index (dimension 1 of the tile)}}
+  %q = tt.addptr %p, %off : tensor<32x64x!tt.ptr<f16, #tt.sparse<"NV24">>>, tensor<32x64xi32>
+  %v = tt.load %q : tensor<32x64x!tt.ptr<f16, #tt.sparse<"NV24">>>
+  %d = tt.dot %v, %b, %acc : tensor<32x64xf16, #tt.sparse<"NV24">> * tensor<64x16xf16> -> tensor<32x16xf32>
+  tt.return %d : tensor<32x16xf32>
+}
+
+// -----
+
+// A K stride other than 1: the compressed values are contiguous along K.
+tt.func @strided_k(%a: !tt.ptr<f16, #tt.sparse<"NV24">>, %b: tensor<64x16xf16>) -> tensor<32x16xf32> {
+  %acc = arith.constant dense<0.000000e+00> : tensor<32x16xf32>
+  %c2 = arith.constant dense<2> : tensor<64xi32>
+  %rk = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32>
+  %k2 = arith.muli %rk, %c2 : tensor<64xi32>
+  %e = tt.expand_dims %k2 {axis = 0 : i32} : tensor<64xi32> -> tensor<1x64xi32>
+  %off = tt.broadcast %e : tensor<1x64xi32> -> tensor<32x64xi32>
+  %p = tt.splat %a : !tt.ptr<f16, #tt.sparse<"NV24">> -> tensor<32x64x!tt.ptr<f16, #tt.sparse<"NV24">>>
+  %q = tt.addptr %p, %off : tensor<32x64x!tt.ptr<f16, #tt.sparse<"NV24">>>, tensor<32x64xi32>
+  // expected-error @+1 {{a 2:4 operand A must be contiguous along K}}
+  %v = tt.load %q : tensor<32x64x!tt.ptr<f16, #tt.sparse<"NV24">>>
+  %d = tt.dot %v, %b, %acc : tensor<32x64xf16, #tt.sparse<"NV24">> * tensor<64x16xf16> -> tensor<32x16xf32>
+  tt.return %d : tensor<32x16xf32>
+}
+
+// -----
+
+// A gather: offsets loaded from memory.
+tt.func @gather(%a: !tt.ptr<f16, #tt.sparse<"NV24">>, %idx: !tt.ptr<i32>, %b: tensor<64x16xf16>) -> tensor<32x16xf32> {
+  %acc = arith.constant dense<0.000000e+00> : tensor<32x16xf32>
+  %ip = tt.splat %idx : !tt.ptr<i32> -> tensor<32x64x!tt.ptr<i32>>
+  // expected-error @+1 {{the offsets of a 2:4 pointer are loaded from memory (a gather)}}
+  %off = tt.load %ip : tensor<32x64x!tt.ptr<i32>>
+  %p = tt.splat %a : !tt.ptr<f16, #tt.sparse<"NV24">> -> tensor<32x64x!tt.ptr<f16, #tt.sparse<"NV24">>>
+  %q = tt.addptr %p, %off : tensor<32x64x!tt.ptr<f16, #tt.sparse<"NV24">>>, tensor<32x64xi32>
+  %v = tt.load %q : tensor<32x64x!tt.ptr<f16, #tt.sparse<"NV24">>>
+  %d = tt.dot %v, %b, %acc : tensor<32x64xf16, #tt.sparse<"NV24">> * tensor<64x16xf16> -> tensor<32x16xf32>
+  tt.return %d : tensor<32x16xf32>
+}
+
+// -----
+
+// A lookup table of offsets.
+tt.func @table(%a: !tt.ptr<f16, #tt.sparse<"NV24">>, %b: tensor<16x16xf16>) -> tensor<16x16xf32> {
+  %acc = arith.constant dense<0.000000e+00> : tensor<16x16xf32>
+  %rk = tt.make_range {end = 16 : i32, start = 0 : i32} : tensor<16xi32>
+  %e = tt.expand_dims %rk {axis = 0 : i32} : tensor<16xi32> -> tensor<1x16xi32>
+  // expected-error @+1 {{a non-uniform constant offset of a 2:4 pointer (a lookup table) cannot be decomposed}}
+  %t = arith.constant dense<[[0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 16]]> : tensor<1x16xi32>
+  %s = arith.addi %e, %t : tensor<1x16xi32>
+  %off = tt.broadcast %s : tensor<1x16xi32> -> tensor<16x16xi32>
+  %p = tt.splat %a : !tt.ptr<f16, #tt.sparse<"NV24">> -> tensor<16x16x!tt.ptr<f16, #tt.sparse<"NV24">>>
+  %q = tt.addptr %p, %off : tensor<16x16x!tt.ptr<f16, #tt.sparse<"NV24">>>, tensor<16x16xi32>
+  %v = tt.load %q : tensor<16x16x!tt.ptr<f16, #tt.sparse<"NV24">>>
+  %d = tt.dot %v, %b, %acc : tensor<16x16xf16, #tt.sparse<"NV24">> * tensor<16x16xf16> -> tensor<16x16xf32>
+  tt.return %d : tensor<16x16xf32>
+}
+
+// -----
+
+// Offsets carried by scf.for instead of the pointer.
+tt.func @carried_offsets(%a: !tt.ptr<f16, #tt.sparse<"NV24">>, %b: tensor<64x16xf16>, %n: i32) -> tensor<32x16xf32> {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %acc0 = arith.constant dense<0.000000e+00> : tensor<32x16xf32>
+  %step = arith.constant dense<64> : tensor<32x64xi32>
+  %rk = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32>
+  %e = tt.expand_dims %rk {axis = 0 : i32} : tensor<64xi32> -> tensor<1x64xi32>
+  %off0 = tt.broadcast %e : tensor<1x64xi32> -> tensor<32x64xi32>
+  %p = tt.splat %a : !tt.ptr<f16, #tt.sparse<"NV24">> -> tensor<32x64x!tt.ptr<f16, #tt.sparse<"NV24">>>
+  %r:2 = scf.for %k = %c0 to %n step %c1 iter_args(%off = %off0, %acc = %acc0) -> (tensor<32x64xi32>, tensor<32x16xf32>) : i32 {
+    // expected-error @+1 {{an offset of a 2:4 pointer comes from a block argument}}
+    %q = tt.addptr %p, %off : tensor<32x64x!tt.ptr<f16, #tt.sparse<"NV24">>>, tensor<32x64xi32>
+    %v = tt.load %q : tensor<32x64x!tt.ptr<f16, #tt.sparse<"NV24">>>
+    %d = tt.dot %v, %b, %acc : tensor<32x64xf16, #tt.sparse<"NV24">> * tensor<64x16xf16> -> tensor<32x16xf32>
+    %o2 = arith.addi %off, %step : tensor<32x64xi32>
+    scf.yield %o2, %d : tensor<32x64xi32>, tensor<32x16xf32>
+  }
+  tt.return %r#1 : tensor<32x16xf32>
+}
+
+// -----
+
+// A row max over the loaded 2:4 tile would see the compressed values.
+tt.func @row_max(%a: !tt.ptr<f16, #tt.sparse<"NV24">>, %b: tensor<64x16xf16>) -> tensor<32xf16> {
+  %acc = arith.constant dense<0.000000e+00> : tensor<32x16xf32>
+  %rk = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32>
+  %e = tt.expand_dims %rk {axis = 0 : i32} : tensor<64xi32> -> tensor<1x64xi32>
+  %off = tt.broadcast %e : tensor<1x64xi32> -> tensor<32x64xi32>
+  %p = tt.splat %a : !tt.ptr<f16, #tt.sparse<"NV24">> -> tensor<32x64x!tt.ptr<f16, #tt.sparse<"NV24">>>
+  %q = tt.addptr %p, %off : tensor<32x64x!tt.ptr<f16, #tt.sparse<"NV24">>>, tensor<32x64xi32>
+  %v = tt.load %q : tensor<32x64x!tt.ptr<f16, #tt.sparse<"NV24">>>
+  %d = tt.dot %v, %b, %acc : tensor<32x64xf16, #tt.sparse<"NV24">> * tensor<64x16xf16> -> tensor<32x16xf32>
+  // expected-error @+1 {{'tt.reduce' reads the 2:4 tile tensor<32x64xf16, #tt.sparse<"NV24">>: after decomposition only its compressed values and metadata exist}}
+  %m = "tt.reduce"(%v) ({
+  ^bb0(%x: f16, %y: f16):
+    %z = arith.maximumf %x, %y : f16
+    tt.reduce.return %z : f16
+  }) {axis = 1 : i32} : (tensor<32x64xf16, #tt.sparse<"NV24">>) -> tensor<32xf16>
+  tt.return %m : tensor<32xf16>
+}
+
+// -----
+
+// A store through a 2:4 pointer tensor.
+tt.func @store_ptr_tensor(%a: !tt.ptr<f16, #tt.sparse<"NV24">>, %v: tensor<32x64xf16>, %b: tensor<64x16xf16>) -> tensor<32x16xf32> {
+  %acc = arith.constant dense<0.000000e+00> : tensor<32x16xf32>
+  %rk = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32>
+  %e = tt.expand_dims %rk {axis = 0 : i32} : tensor<64xi32> -> tensor<1x64xi32>
+  %off = tt.broadcast %e : tensor<1x64xi32> -> tensor<32x64xi32>
+  %p = tt.splat %a : !tt.ptr<f16, #tt.sparse<"NV24">> -> tensor<32x64x!tt.ptr<f16, #tt.sparse<"NV24">>>
+  %q = tt.addptr %p, %off : tensor<32x64x!tt.ptr<f16, #tt.sparse<"NV24">>>, tensor<32x64xi32>
+  // expected-error @+1 {{tt.store through a 2:4 pointer (tensor<32x64x!tt.ptr<f16, #tt.sparse<"NV24">>>) is not supported}}
+  tt.store %q, %v : tensor<32x64x!tt.ptr<f16, #tt.sparse<"NV24">>>
+  %w = tt.load %q : tensor<32x64x!tt.ptr<f16, #tt.sparse<"NV24">>>
+  %d = tt.dot %w, %b, %acc : tensor<32x64xf16, #tt.sparse<"NV24">> * tensor<64x16xf16> -> tensor<32x16xf32>
+  tt.return %d : tensor<32x16xf32>
 }

@@ -1,6 +1,6 @@
 // Inputs that are not kernels, and unknown flags.
 // RUN: not sp-run %S/Inputs/missing-arg.json 2>&1 | FileCheck %s --check-prefix=EXT
-// EXT: sp-run: error: {{.*}}missing-arg.json: the input must be a .mlir (TTIR or TTGIR) or .ptx file
+// EXT: sp-run: error: {{.*}}missing-arg.json: the input must be Triton IR (.ttir, .ttgir, .source or .mlir) or a .ptx file
 // RUN: not sp-run 2>&1 | FileCheck %s --check-prefix=NONE
 // NONE: sp-run: error: missing input: sp-run KERNEL.mlir|KERNEL.ptx
 // RUN: not sp-run %S/../../../examples/sparse_matmul.mlir --bogus 2>&1 | FileCheck %s --check-prefix=FLAG
