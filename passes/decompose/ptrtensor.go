@@ -116,9 +116,9 @@ type ptrState struct {
 	idxB   *ir.Builder // inserts index tensors before the original first op
 	index  map[indexKey]*ir.Value
 	re     map[reKey]*ir.Value
-	kConst map[int64]bool      // constant K strides of B tiles
-	kVals  map[*ir.Value]bool  // scalar K strides of B tiles
-	coefs  map[*ir.Value]coef  // K coefficient of offsets and pointers
+	kConst map[int64]bool     // constant K strides of B tiles
+	kVals  map[*ir.Value]bool // scalar K strides of B tiles
+	coefs  map[*ir.Value]coef // K coefficient of offsets and pointers
 }
 
 func (s *state) ptrs() *ptrState {
@@ -537,7 +537,9 @@ func (s *state) uniformIsK(op *ir.Operation, x *ir.Value) (bool, error) {
 // pointer: u/2 for A; for B, u/2 when u is a K step, else u.
 func (s *state) scalarValuesOffset(op *ir.Operation, u *ir.Value, r role) (*ir.Value, error) {
 	b := s.builderAt(op)
-	half := func() *ir.Value { return arith.BuildBinary(b, "arith.shrsi", u, arith.BuildConstantInt(b, u.Type(), 1)) }
+	half := func() *ir.Value {
+		return arith.BuildBinary(b, "arith.shrsi", u, arith.BuildConstantInt(b, u.Type(), 1))
+	}
 	if r == roleA {
 		return half(), nil
 	}
