@@ -39,4 +39,14 @@ if command -v ptxas >/dev/null && command -v cuobjdump >/dev/null; then
 else
   echo "ptxas/cuobjdump not found: SASS check skipped (lower/ptx TestSparseSASS covers it with CUDA 11.8)"
 fi
+
+# The Hopper path: sm_90a wgmma kernels (gen_kernels.sh writes
+# <stem>.sm_90a.ptx once sp-opt lowers target=cuda:90), run by run_matmul.py.
+if [ "$arch" = sm_90 ]; then
+  if ls "$here"/kernels/*.sm_90a.ptx >/dev/null 2>&1; then
+    bash "$here/run_hopper.sh" sm_90a || fail=1
+  else
+    echo "== Hopper path: NOT TESTED: no sm_90a kernels in $here/kernels (gen_kernels.sh writes them once sp-opt lowers target=cuda:90)"
+  fi
+fi
 exit $fail
