@@ -44,13 +44,15 @@ func TestTensorMapTMA(t *testing.T) {
 		{Swizzle64B, 32, OOBZero, 80, 30},
 		{Swizzle32B, 16, OOBNaN, 96, 0},
 	} {
-		name := fmt.Sprintf("%v_box16x%d_oob%d_at_%d_%d", c.sw, c.boxCols, c.oob, c.x, c.y)
-		t.Run(name, func(t *testing.T) {
+		// no t.Run: a subtest runs on another goroutine, and the Device
+		// belongs to the OS thread that opened it
+		name := fmt.Sprintf("swizzle %v, box 16x%d, OOB fill %d, at (%d, %d)", c.sw, c.boxCols, c.oob, c.x, c.y)
+		func() {
 			desc := TiledMap2D{DType: MapF16, Address: src.Address(), Rows: rows, Cols: cols, RowStride: ld * 2,
 				BoxRows: 16, BoxCols: c.boxCols, Swizzle: c.sw, L2: L2Promote128B, OOB: c.oob}
 			m, err := d.NewTensorMap2D(desc)
 			if err != nil {
-				t.Fatal(err)
+				t.Fatalf("%s: %v", name, err)
 			}
 			bb := desc.BoxBytes()
 			k, err := d.LoadPTX(tmaBoxPTX(bb), "tma_box", 128, 0)
@@ -85,7 +87,7 @@ func TestTensorMapTMA(t *testing.T) {
 						ok = v&0x7c00 == 0x7c00 && v&0x03ff != 0
 					}
 					if !ok && bad < 5 {
-						t.Errorf("box (%d, %d) = tensor (%d, %d), inside %v: got %#04x", r, e, gr, gc, inside, v)
+						t.Errorf("%s: box (%d, %d) = tensor (%d, %d), inside %v: got %#04x", name, r, e, gr, gc, inside, v)
 					}
 					if !ok {
 						bad++
@@ -93,9 +95,11 @@ func TestTensorMapTMA(t *testing.T) {
 				}
 			}
 			if bad > 0 {
-				t.Errorf("%d of %d elements wrong", bad, bb/2)
+				t.Errorf("%s: %d of %d elements wrong", name, bad, bb/2)
+			} else {
+				t.Logf("%s: %d elements as expected", name, bb/2)
 			}
-		})
+		}()
 	}
 	if _, err := d.NewTensorMap2D(TiledMap2D{DType: MapF16, Address: src.Address() + 2, Rows: 1, Cols: 8, RowStride: 16, BoxRows: 1, BoxCols: 8}); err == nil {
 		t.Error("a misaligned address was accepted")

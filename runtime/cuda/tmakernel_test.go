@@ -13,7 +13,9 @@ import (
 // shared memory aligned to 1024 bytes, completing on an mbarrier with
 // expect_tx; then the block writes the shared image (swizzle included)
 // to out unchanged. The map is a `.param .align 64 .b8 [128]` parameter
-// ahead of a 64-bit and two 32-bit ones.
+// ahead of a 64-bit and two 32-bit ones; cp.async.bulk.tensor takes its
+// generic address (cvta.param: the bare param-space address faults with
+// a misaligned address).
 func tmaBoxPTX(boxBytes int) string {
 	return fmt.Sprintf(`.version 8.0
 .target sm_90a
@@ -40,7 +42,8 @@ func tmaBoxPTX(boxBytes int) string {
 	bar.sync 0;
 	ld.param.u32 %%r4, [tma_box_param_2];
 	ld.param.u32 %%r5, [tma_box_param_3];
-	mov.b64 %%rd1, tma_box_param_0;
+	mov.b64 %%rd6, tma_box_param_0;
+	cvta.param.u64 %%rd1, %%rd6;
 	@%%p1 mbarrier.arrive.expect_tx.shared::cta.b64 %%rd2, [%%r2], %[1]d;
 	@%%p1 cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes [%%r3], [%%rd1, {%%r4, %%r5}], [%%r2];
 WAIT:
