@@ -105,9 +105,7 @@ func compileGPU(prog *program, o options) error {
 	} else if sm >= 80 {
 		sm = 80
 	}
-	// target=cuda:90 selects the wgmma (MMA v3) layouts, which lower/ptx
-	// does not lower yet; Hopper runs the mma.sp path, lowered for sm_90.
-	pm, err := gpuPipeline("cuda:80", o.numWarps, o.numStages)
+	pm, err := gpuPipeline(fmt.Sprintf("cuda:%d", sm), o.numWarps, o.numStages)
 	if err != nil {
 		return err
 	}

@@ -1,5 +1,5 @@
 // Package ptx lowers TritonGPU IR (the output of sp-pipeline: one tt.func
-// per kernel, tensors with #triton_gpu layouts) to PTX for sm_80 and sm_90,
+// per kernel, tensors with #triton_gpu layouts) to PTX for sm_80, sm_90 and sm_90a (wgmma),
 // op by op from the layouts, with a JSON kernel manifest for launchers.
 //
 //	res, err := ptx.Lower(module, ptx.Options{})   // SM from triton_gpu.target
@@ -61,6 +61,24 @@
 // mma.sp::ordered_metadata (PTX 8.5; CUDA 11.8's ptxas accepts only
 // <= 7.8, hence the default).
 //
+// Hopper (wgmma.go). A module with triton_nvidia_gpu.warp_group_dot is
+// emitted for .target sm_90a, PTX 8.3 (wgmma.mma_async.sp needs 8.2; CUDA
+// 12.4's ptxas takes up to 8.4). nvidia_mma v3 accumulators hold, per
+// repetition (m, n), the wgmma D fragment: rows m*16*wm + warpM*16 + g +
+// 8*(i>>1), columns n*instrN*wn + warpN*instrN + 8j + 2t + (i&1), so one
+// epilogue (convert_layout through shared memory) serves v2 and v3. The
+// dot issues wgmma.fence, one wgmma.mma_async(.sp) per (k step, m64
+// block, n block) of its warpgroup on shared-memory matrix descriptors
+// (start >> 4, LBO, SBO, swizzle mode from the NVMMA layout), then
+// wgmma.commit_group, and wgmma.wait_group 0 unless isAsync;
+// warp_group_dot_wait is wgmma.wait_group N. The accumulator is updated in
+// place when only the dot reads it (InOut destinations), so a loop-carried
+// accumulator is never copied while a group is in flight. The 2:4 metadata
+// is the m16n8k32 register of the warp (selector 0), read from band16 as
+// for mma.sp. fence_async_shared is fence.proxy.async.shared::cta. With
+// several warpgroups, the first cp.async after a wgmma waits at a CTA
+// barrier (another warpgroup's group may still read the slot it refills).
+//
 // Global memory. Loads and stores are vectorized per thread over runs of
 // consecutive registers contiguous along the layout's fastest dimension, as
 // wide as sizePerThread, the pointer's contiguity and alignment and the
@@ -79,6 +97,10 @@
 // 32-bit shared address plus the tile's #shared swizzle (vec, perPhase,
 // maxPhase, order): element (line, pos) of the stored 2-D tile is at
 // line*rowLen + ((pos/vec) ^ ((line/perPhase) % maxPhase))*vec + pos%vec.
+// NVMMA layouts (hasLeadingOffset, #nvmma_shared: wgmma operands) split
+// each stored row into column blocks of the swizzle width SW (rowLen =
+// SW/element bytes), block b of all lines at b*lines*SW, and are 1024-byte
+// aligned (the buffer is then declared .align 1024).
 // Lane-dependent swizzled offsets are prologue registers (the constant part
 // of a coordinate is reduced modulo the swizzle period and folded into the
 // address displacement), so an access in a loop is an add plus the access.

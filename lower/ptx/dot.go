@@ -31,8 +31,13 @@ type fragment struct {
 }
 
 // mmaOf returns the mma parent of a dot-operand encoding.
+// The metadata of a wgmma.sp (meta = 1 with a v3 parent) is the same
+// per-warp register, so v3 is accepted for it.
 func mmaOf(d ttgpu.DotOperandEncoding) (ttgpu.NvidiaMmaEncoding, error) {
 	m, ok := d.Parent.(ttgpu.NvidiaMmaEncoding)
+	if ok && m.IsHopper() && d.Meta == ttgpu.MetaMeta && len(m.WarpsPerCTA) == 2 {
+		return m, nil
+	}
 	if !ok || !m.IsAmpere() || len(m.WarpsPerCTA) != 2 {
 		return m, fmt.Errorf("dot operand parent %s: only 2-D nvidia_mma v2 is supported", ir.AttrString(d.Parent))
 	}

@@ -4,6 +4,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -196,6 +197,13 @@ func lineDiff(diffs []diffmatchpatch.Diff) string {
 	return sb.String()
 }
 
+// SASS of the wgmma instructions: HGMMA.SP.64xNx32 (2:4 f16/bf16) and the
+// dense HGMMA.64xNx16.
+var (
+	hgmmaSparse = regexp.MustCompile(`HGMMA\.SP\.64x[0-9]+x32\.F32`)
+	hgmmaDense  = regexp.MustCompile(`HGMMA\.64x[0-9]+x16\.F32`)
+)
+
 // TestGoldenAssembles runs ptxas (sm_80, sm_90 or sm_90a, as the module's
 // .target says, through internal/ptxcheck) on every golden PTX file.
 // Spills fail sm_90a modules; on sm_80/sm_90 ptxcheck logs them (the
@@ -222,7 +230,14 @@ func TestGoldenAssembles(t *testing.T) {
 			if arch != "sm_80" && arch != "sm_90" && arch != "sm_90a" {
 				t.Fatalf(".target %q, want sm_80, sm_90 or sm_90a", arch)
 			}
-			ptxcheck.CheckWith(t, f, string(text), ptxcheck.Options{AllowSpills: arch != "sm_90a"})
+			r := ptxcheck.CheckWith(t, f, string(text), ptxcheck.Options{AllowSpills: arch != "sm_90a"})
+			switch {
+			case strings.Contains(string(text), "wgmma.mma_async.sp."):
+				r.Expect(t, hgmmaSparse, 1)
+			case strings.Contains(string(text), "wgmma.mma_async."):
+				r.Expect(t, hgmmaDense, 1)
+				r.Expect(t, hgmmaSparse, 0)
+			}
 		})
 	}
 }

@@ -243,9 +243,19 @@ func (ly *layouts) mmaWarp(l ttgpu.NvidiaMmaEncoding) (asm.Operand, asm.Operand)
 // mmaMap is the accumulator layout of mma.sync m16n8: for repetition
 // (m, n) and i in 0..3 the thread holds (m*16*wm + warpM*16 + g + 8*(i>>1),
 // n*8*wn + warpN*8 + 2t + (i&1)), g = lane>>2, t = lane&3 (ptx.md §1.3).
+//
+// nvidia_mma v3 (wgmma) is the same with the warp's N tile instrN wide:
+// for repetition (m, n), 8-column group j < instrN/8 and i in 0..3 the
+// thread holds (m*16*wm + warpM*16 + g + 8*(i>>1), n*instrN*wn +
+// warpN*instrN + 8j + 2t + (i&1)) (hopper.md §1.2), so the registers of
+// one wgmma's D fragment (repetition (m, n)) are consecutive.
 func (ly *layouts) mmaMap(shape []int64, l ttgpu.NvidiaMmaEncoding) (*threadMap, error) {
-	if !l.IsAmpere() || len(shape) != 2 || len(l.WarpsPerCTA) != 2 {
-		return nil, fmt.Errorf("only 2-D nvidia_mma version 2 (mma.sync) layouts are supported, got %s", ir.AttrString(l))
+	if !(l.IsAmpere() || l.IsHopper()) || len(shape) != 2 || len(l.WarpsPerCTA) != 2 {
+		return nil, fmt.Errorf("only 2-D nvidia_mma version 2 (mma.sync) and 3 (wgmma) layouts are supported, got %s", ir.AttrString(l))
+	}
+	instrN := int64(8)
+	if l.IsHopper() {
+		instrN = int64(l.InstrShape[1])
 	}
 	wm, wn := int64(l.WarpsPerCTA[0]), int64(l.WarpsPerCTA[1])
 	if int(wm*wn) != ly.numWarps {
@@ -257,7 +267,10 @@ func (ly *layouts) mmaMap(shape []int64, l ttgpu.NvidiaMmaEncoding) (*threadMap,
 	if (M < 16 && M != 1) || (N < 8 && N != 1) {
 		return nil, fmt.Errorf("mma accumulator %dx%d is smaller than one 16x8 instruction tile", M, N)
 	}
-	key := fmt.Sprintf("mmabase:%d:%d:%d:%d", wm, wn, M, N)
+	if l.IsHopper() && N != 1 && N%(instrN*wn) != 0 && N > instrN {
+		return nil, fmt.Errorf("wgmma accumulator %dx%d is not a multiple of %d warps x n%d", M, N, wn, instrN)
+	}
+	key := fmt.Sprintf("mmabase:%d:%d:%d:%d:%d", wm, wn, M, N, instrN)
 	base, ok := ly.pro[key+":0"]
 	var base1 asm.Operand
 	if ok {
@@ -274,24 +287,27 @@ func (ly *layouts) mmaMap(shape []int64, l ttgpu.NvidiaMmaEncoding) (*threadMap,
 		}
 		if N > 1 {
 			r := ly.newReg(clsB32)
-			ly.emitWarpBase(r, wN, 8, N, t, 2)
+			ly.emitWarpBase(r, wN, instrN, N, t, 2)
 			base1 = r
 		}
 		ly.pro[key+":0"], ly.pro[key+":1"] = base, base1
 	}
 	tm := &threadMap{shape: shape, base: []asm.Operand{base, base1}, order: []int{1, 0}}
-	repM, repN := max(1, M/(16*wm)), max(1, N/(8*wn))
+	repM, repN := max(1, M/(16*wm)), max(1, N/(instrN*wn))
+	groups := max(1, min(instrN, N)/8)
 	for m := int64(0); m < repM; m++ {
 		for n := int64(0); n < repN; n++ {
-			for i := int64(0); i < 4; i++ {
-				off := []int64{m*16*wm + 8*(i>>1), n*8*wn + (i & 1)}
-				if M == 1 {
-					off[0] = 0
+			for j := int64(0); j < groups; j++ {
+				for i := int64(0); i < 4; i++ {
+					off := []int64{m*16*wm + 8*(i>>1), n*instrN*wn + 8*j + (i & 1)}
+					if M == 1 {
+						off[0] = 0
+					}
+					if N == 1 {
+						off[1] = 0
+					}
+					tm.offs = append(tm.offs, off)
 				}
-				if N == 1 {
-					off[1] = 0
-				}
-				tm.offs = append(tm.offs, off)
 			}
 		}
 	}

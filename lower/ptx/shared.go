@@ -30,6 +30,11 @@ type memRef struct {
 	// group index along the contiguous dim is XORed with phase.
 	contig                  int
 	vec, perPhase, maxPhase int64
+	// NVMMA layouts (hasLeadingOffset, wgmma operands): a stored row is
+	// split into column blocks of blockLen elements (the swizzle width);
+	// block b of all lines lines precedes block b+1 (hopper.md §2.3).
+	// rowLen is then blockLen. blockLen 0: unsplit rows.
+	blockLen, lines int64
 }
 
 // line/pos map tile coordinates to (stored row, position in the row).
@@ -42,8 +47,12 @@ func (m *memRef) linePos(r, c int64) (int64, int64) {
 
 // swizzle returns the element offset of stored (line, pos).
 func (m *memRef) swizzle(line, pos int64) int64 {
+	blk := int64(0)
+	if m.blockLen > 0 {
+		blk, pos = pos/m.blockLen*m.lines*m.blockLen, pos%m.blockLen
+	}
 	phase := (line / m.perPhase) % m.maxPhase
-	return line*m.rowLen + ((pos/m.vec)^phase)*m.vec + pos%m.vec
+	return blk + line*m.rowLen + ((pos/m.vec)^phase)*m.vec + pos%m.vec
 }
 
 // affine is a coordinate reg + off (reg zero for a constant).
@@ -71,7 +80,10 @@ func (ly *layouts) smemAddr(m *memRef, r, c affine) (asm.Operand, int64) {
 	}
 	lo, po := line.off%P, pos.off%Q
 	disp := ((line.off-lo)*m.rowLen + (pos.off - po)) * eb
-	key := fmt.Sprintf("smem:%v:%d:%v:%d:%d:%d:%d:%d:%d", line.reg, lo, pos.reg, po, m.rowLen, m.vec, m.perPhase, m.maxPhase, eb)
+	if m.blockLen > 0 { // Q == blockLen: whole column blocks
+		disp = ((line.off-lo)*m.rowLen + (pos.off-po)/m.blockLen*m.lines*m.blockLen) * eb
+	}
+	key := fmt.Sprintf("smem:%v:%d:%v:%d:%d:%d:%d:%d:%d:%d:%d", line.reg, lo, pos.reg, po, m.rowLen, m.vec, m.perPhase, m.maxPhase, eb, m.blockLen, m.lines)
 	if reg, ok := ly.pro[key]; ok {
 		return reg, disp
 	}
@@ -83,6 +95,14 @@ func (ly *layouts) smemAddr(m *memRef, r, c affine) (asm.Operand, int64) {
 	ln, ps := ly.newReg(clsB32), ly.newReg(clsB32)
 	ly.proOp("add.u32", ln, line.reg, imm(lo))
 	ly.proOp("add.u32", ps, pos.reg, imm(po))
+	var blk asm.Operand = zero
+	if m.blockLen > 0 {
+		b := ly.newReg(clsB32)
+		ly.proOp("shr.u32", b, ps, imm(log2(m.blockLen)))
+		ly.proOp("mul.lo.u32", b, b, imm(m.lines*m.blockLen))
+		ly.proOp("and.b32", ps, ps, imm(m.blockLen-1))
+		blk = b
+	}
 	if m.maxPhase > 1 {
 		ph := ly.newReg(clsB32)
 		ly.proOp("shr.u32", ph, ln, imm(log2(m.perPhase)))
@@ -91,6 +111,9 @@ func (ly *layouts) smemAddr(m *memRef, r, c affine) (asm.Operand, int64) {
 		ly.proOp("xor.b32", ps, ps, ph)
 	}
 	ly.proOp("mad.lo.u32", reg, ln, imm(m.rowLen), ps)
+	if blk != zero {
+		ly.proOp("add.u32", reg, reg, blk)
+	}
 	if eb > 1 {
 		ly.proOp("shl.b32", reg, reg, imm(log2(eb)))
 	}
@@ -133,13 +156,27 @@ func newMemRef(md tt.MemDescType, base asm.Operand) (*memRef, error) {
 		m.lead = append([]int64(nil), shape[:n-2]...)
 	}
 	var order []int
+	nv, isNVMMA := ttgpu.AsNVMMAShared(md.Encoding)
 	switch e := md.Encoding.(type) {
 	case ttgpu.SharedEncoding:
 		m.vec, m.perPhase, m.maxPhase, order = int64(e.Vec), int64(e.PerPhase), int64(e.MaxPhase), e.Order
 	case ttgpu.SwizzledSharedEncoding:
 		m.vec, m.perPhase, m.maxPhase, order = int64(e.Vec), int64(e.PerPhase), int64(e.MaxPhase), e.Order
+	case ttgpu.NVMMASharedEncoding:
+		order = []int{nv.Contig, 1 - nv.Contig}
 	default:
 		return nil, fmt.Errorf("shared layout %s is not supported (want #triton_gpu.shared)", ir.AttrString(md.Encoding))
+	}
+	if _, ok := md.Encoding.(ttgpu.SharedEncoding); ok && !isNVMMA && md.Encoding.(ttgpu.SharedEncoding).HasLeadingOffset {
+		return nil, fmt.Errorf("shared layout %s: hasLeadingOffset needs vec * element bytes = 16 and a 32/64/128-byte swizzle", ir.AttrString(md.Encoding))
+	}
+	if isNVMMA {
+		if nv.SwizzleBytes == 0 {
+			return nil, fmt.Errorf("shared layout %s: unswizzled NVMMA tiles are not supported", ir.AttrString(md.Encoding))
+		}
+		m.vec, m.maxPhase = int64(16/s.bytes()), int64(nv.SwizzleBytes/16)
+		m.perPhase = 128 / int64(nv.SwizzleBytes)
+		m.blockLen = int64(nv.SwizzleBytes / s.bytes())
 	}
 	if len(order) > 0 && n >= 2 {
 		// The fastest dim among the tile's two (orders may be 2-D for a
@@ -155,9 +192,15 @@ func newMemRef(md tt.MemDescType, base asm.Operand) (*memRef, error) {
 		}
 	}
 	if m.contig == 1 {
-		m.rowLen = m.cols
+		m.rowLen, m.lines = m.cols, m.rows
 	} else {
-		m.rowLen = m.rows
+		m.rowLen, m.lines = m.rows, m.cols
+	}
+	if m.blockLen > 0 {
+		if m.rowLen%m.blockLen != 0 || m.lines%8 != 0 {
+			return nil, fmt.Errorf("NVMMA shared tile %dx%d: the contiguous extent must be a multiple of the %d-byte swizzle and the other of 8", m.rows, m.cols, m.blockLen*int64(s.bytes()))
+		}
+		m.rowLen = m.blockLen
 	}
 	tile := m.rows * m.cols * int64(s.bytes())
 	m.leadStride = make([]int64, len(m.lead))
@@ -201,7 +244,13 @@ type smemBuf struct {
 	op         *ir.Operation
 	start, end int
 	bytes      int
+	align      int
 }
+
+// nvmmaAlign is the alignment of NVMMA (wgmma operand) buffers: the
+// 1024-byte repeat of the 128B swizzle, so that every tile starts at swizzle
+// phase 0 (descriptor base offset 0, hopper.md §2.2).
+const nvmmaAlign = 1024
 
 func planShared(k *kernel) (*smemPlan, error) {
 	pos := numberOps(k.fn)
@@ -286,7 +335,11 @@ func allocBuf(fn, op *ir.Operation, pos opPositions) (*smemBuf, error) {
 		}
 	}
 	visit(op.Result(0))
-	return &smemBuf{op, pos.index[op], end, int(size)}, nil
+	align := 128
+	if _, ok := ttgpu.AsNVMMAShared(md.Encoding); ok {
+		align = nvmmaAlign // swizzle repeat: base offset 0 in descriptors
+	}
+	return &smemBuf{op, pos.index[op], end, int(size), align}, nil
 }
 
 // scratchBuf is the scratch of an op that exchanges data between threads
@@ -303,11 +356,12 @@ func scratchBuf(k *kernel, op *ir.Operation, f scratchFn, pos opPositions) (*sme
 	if size == 0 {
 		return nil, nil
 	}
-	return &smemBuf{op, pos.index[op], pos.index[op], int(size)}, nil
+	return &smemBuf{op, pos.index[op], pos.index[op], int(size), 128}, nil
 }
 
 // placeBuffers gives each buffer, in order of first use, the lowest
-// 128-byte aligned offset not used by a buffer whose live range overlaps.
+// offset aligned to the buffer's alignment (128 bytes, 1024 for NVMMA
+// tiles) not used by a buffer whose live range overlaps.
 func placeBuffers(bufs []smemBuf) *smemPlan {
 	sort.SliceStable(bufs, func(i, j int) bool { return bufs[i].start < bufs[j].start })
 	plan := &smemPlan{offset: map[*ir.Operation]int{}}
@@ -326,7 +380,7 @@ func placeBuffers(bufs []smemBuf) *smemPlan {
 			if off+b.bytes <= x.lo {
 				break
 			}
-			off = max(off, (x.hi+127)&^127)
+			off = max(off, (x.hi+b.align-1)/b.align*b.align)
 		}
 		plan.offset[b.op] = off
 		placed = append(placed, b)
@@ -341,7 +395,7 @@ func placeBuffers(bufs []smemBuf) *smemPlan {
 // bar emits a CTA-wide barrier and clears the hazard state.
 func (sh *sharedState) bar() {
 	sh.eff("bar.sync", zero)
-	sh.readSinceBar, sh.writeSinceBar = false, false
+	sh.readSinceBar, sh.writeSinceBar, sh.wgmmaReads = false, false, false
 }
 
 // beforeWrite/beforeRead insert the barrier that orders this access after

@@ -137,6 +137,10 @@ type sharedState struct {
 	smem                        *smemPlan
 	smemBase                    asm.Operand
 	readSinceBar, writeSinceBar bool
+	// wgmmaReads: a wgmma read shared memory since the last bar.sync; with
+	// several warpgroups a wait only retires the own group's reads, so the
+	// next cp.async into shared memory waits at a barrier first.
+	wgmmaReads bool
 }
 
 // kernel lowers one tt.func: the target, the op table, the analyses, and

@@ -11,12 +11,10 @@ mkdir -p "$out"
 cd "$root"
 go test ./lower/ptx -run TestWriteKernels -count=1 -ptx.out="$out"
 go build -o "$out/.sp-opt" ./cmd/sp-opt
-# target=cuda:90 selects the wgmma (MMA v3) path, which lower/ptx does not
-# lower yet: the sm_90 files hold the mma.sp path (cuda:80), which runs on
-# Hopper too.
+# target=cuda:90 is the wgmma path (.target sm_90a).
 for sm in 80 90; do
-  "$out/.sp-opt" examples/matmul.ttir.mlir --sp-pipeline="target=cuda:80" --emit=ptx -o "$out/pipeline_matmul.sm_$sm.ptx" 2>/dev/null
-  "$out/.sp-opt" examples/sparse_matmul.mlir --sp-pipeline="target=cuda:80" --emit=ptx -o "$out/pipeline_sparse_matmul.sm_$sm.ptx" 2>/dev/null
+  "$out/.sp-opt" examples/matmul.ttir.mlir --sp-pipeline="target=cuda:$sm" --emit=ptx -o "$out/pipeline_matmul.sm_$sm.ptx" 2>/dev/null
+  "$out/.sp-opt" examples/sparse_matmul.mlir --sp-pipeline="target=cuda:$sm" --emit=ptx -o "$out/pipeline_sparse_matmul.sm_$sm.ptx" 2>/dev/null
 done
 # The Hopper path (target=cuda:90 -> .target sm_90a, wgmma), for
 # run_matmul.py: written as <stem>.sm_90a.ptx when sp-opt lowers it.

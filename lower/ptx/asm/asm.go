@@ -164,6 +164,9 @@ type Instr struct {
 	Defs int
 	// Effect keeps the instruction alive whatever its results.
 	Effect bool
+	// InOut marks destinations that are also read (wgmma accumulates into
+	// its D registers in place).
+	InOut bool
 }
 
 // NewOp is an instruction without side effects that writes dst (a
@@ -197,6 +200,8 @@ func (in *Instr) DefRegs(out []Reg) []Reg {
 func (in *Instr) UseRegs(out []Reg) []Reg {
 	if in.Guard != nil {
 		out = append(out, in.Guard.Reg)
+	}
+	if in.Guard != nil || in.InOut {
 		out = in.DefRegs(out)
 	}
 	for _, a := range in.Args[in.Defs:] {

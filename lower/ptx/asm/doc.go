@@ -16,7 +16,8 @@
 //   - An Instr's first Defs operands are the registers it writes (a Vec
 //     counts as all of its registers); every other register operand is
 //     read. A guarded (@p) instruction also reads its destinations: the
-//     old values survive when the guard is false.
+//     old values survive when the guard is false; so does one marked InOut
+//     (wgmma's in-place accumulators).
 //   - Effect marks instructions that must stay whatever their results:
 //     stores, asynchronous copies, barriers, fences, branches, returns.
 //     Constructors choose it (Op: no effect, one destination; Eff: an

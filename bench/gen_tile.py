@@ -1,0 +1,98 @@
+#!/usr/bin/env python3
+"""Writes the matmul of examples/sparse_matmul_128.mlir with other tiles.
+
+    python3 bench/gen_tile.py --bm 128 --bn 256 --bk 64 [--dense] [--dtype bf16] -o out.mlir
+
+Program (x, y) computes the BM x BN tile of C at rows BM*x, columns BN*y,
+with K steps of BK; A (M x K) is 2:4 sparse along K unless --dense. The
+launch spec (grid, arguments, verification) is written next to the output
+as .json, so sp-run finds it.
+"""
+import argparse
+import json
+
+TEMPLATE = """// sparse_matmul_128.mlir with {desc}: BM = {bm}, BN = {bn}, BK = {bk}
+// (bench/gen_tile.py).
+module {{
+  tt.func public @{name}(%arg0: !tt.ptr<{t}{enc}> {{tt.divisibility = 16 : i32}}, %arg1: !tt.ptr<{t}> {{tt.divisibility = 16 : i32}}, %arg2: !tt.ptr<{t}> {{tt.divisibility = 16 : i32}}, %arg3: i32 {{tt.divisibility = 16 : i32}}, %arg4: i32 {{tt.divisibility = 16 : i32}}, %arg5: i32 {{tt.divisibility = 16 : i32}}, %arg6: i32 {{tt.divisibility = 16 : i32}}, %arg7: i32 {{tt.divisibility = 16 : i32}}, %arg8: i32 {{tt.divisibility = 16 : i32}}) attributes {{noinline = false}} {{
+    %c0_i32 = arith.constant 0 : i32
+    %c1_i32 = arith.constant 1 : i32
+    %c1_i64 = arith.constant 1 : i64
+    %ckm1 = arith.constant {bkm1} : i32
+    %ck = arith.constant {bk} : i32
+    %cm = arith.constant {bm} : i32
+    %cn = arith.constant {bn} : i32
+    %cst = arith.constant dense<0.000000e+00> : tensor<{bm}x{bn}xf32>
+    %0 = tt.get_program_id x : i32
+    %1 = tt.get_program_id y : i32
+    %2 = arith.muli %0, %cm : i32
+    %3 = arith.muli %1, %cn : i32
+    %4 = arith.extsi %arg3 : i32 to i64
+    %5 = arith.extsi %arg5 : i32 to i64
+    %6 = arith.extsi %arg6 : i32 to i64
+    %7 = tt.make_tensor_ptr %arg0, [%4, %5], [%6, %c1_i64], [%2, %c0_i32] {{order = array<i32: 1, 0>}} : <tensor<{bm}x{bk}x{t}{enc}>>
+    %8 = arith.extsi %arg4 : i32 to i64
+    %9 = arith.extsi %arg7 : i32 to i64
+    %10 = tt.make_tensor_ptr %arg1, [%5, %8], [%9, %c1_i64], [%c0_i32, %3] {{order = array<i32: 1, 0>}} : <tensor<{bk}x{bn}x{t}>>
+    %11 = arith.addi %arg5, %ckm1 : i32
+    %12 = arith.divsi %11, %ck : i32
+    %13:3 = scf.for %arg9 = %c0_i32 to %12 step %c1_i32 iter_args(%arg10 = %cst, %arg11 = %7, %arg12 = %10) -> (tensor<{bm}x{bn}xf32>, !tt.ptr<tensor<{bm}x{bk}x{t}{enc}>>, !tt.ptr<tensor<{bk}x{bn}x{t}>>)  : i32 {{
+      %18 = tt.load %arg11 {{boundaryCheck = array<i32: 0, 1>, padding = 1 : i32}} : !tt.ptr<tensor<{bm}x{bk}x{t}{enc}>>
+      %19 = tt.load %arg12 {{boundaryCheck = array<i32: 0, 1>, padding = 1 : i32}} : !tt.ptr<tensor<{bk}x{bn}x{t}>>
+      %20 = tt.dot %18, %19, %arg10 : tensor<{bm}x{bk}x{t}{enc}> * tensor<{bk}x{bn}x{t}> -> tensor<{bm}x{bn}xf32>
+      %21 = tt.advance %arg11, [%c0_i32, %ck] : <tensor<{bm}x{bk}x{t}{enc}>>
+      %22 = tt.advance %arg12, [%ck, %c0_i32] : <tensor<{bk}x{bn}x{t}>>
+      scf.yield %20, %21, %22 : tensor<{bm}x{bn}xf32>, !tt.ptr<tensor<{bm}x{bk}x{t}{enc}>>, !tt.ptr<tensor<{bk}x{bn}x{t}>>
+    }}
+    %14 = arith.truncf %13#0 : tensor<{bm}x{bn}xf32> to tensor<{bm}x{bn}x{t}>
+    %15 = arith.extsi %arg8 : i32 to i64
+    %16 = tt.make_tensor_ptr %arg2, [%4, %8], [%15, %c1_i64], [%2, %3] {{order = array<i32: 1, 0>}} : <tensor<{bm}x{bn}x{t}>>
+    tt.store %16, %14 {{boundaryCheck = array<i32: 0, 1>}} : !tt.ptr<tensor<{bm}x{bn}x{t}>>
+    tt.return
+  }}
+}}
+"""
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--bm", type=int, default=128)
+    ap.add_argument("--bn", type=int, default=128)
+    ap.add_argument("--bk", type=int, default=64)
+    ap.add_argument("--dtype", default="f16", choices=["f16", "bf16"])
+    ap.add_argument("--dense", action="store_true")
+    ap.add_argument("-o", required=True)
+    a = ap.parse_args()
+    name = "matmul" if a.dense else "sparse_matmul"
+    enc = "" if a.dense else ', #tt.sparse<"NV24">'
+    desc = ("dense A" if a.dense else "2:4 sparse A") + f", {a.dtype}"
+    with open(a.o, "w") as f:
+        f.write(TEMPLATE.format(name=name, t=a.dtype, enc=enc, bm=a.bm, bn=a.bn, bk=a.bk, bkm1=a.bk - 1, desc=desc))
+    spec = {
+        "kernel": name,
+        "vars": {"M": 256, "N": 256, "K": 256, "BM": a.bm, "BN": a.bn},
+        "grid": ["cdiv(M, BM)", "cdiv(N, BN)"],
+        "seed": 1,
+        "args": [
+            {"name": "A", "shape": ["M", "K"], "dtype": a.dtype},
+            {"name": "B", "shape": ["K", "N"], "dtype": a.dtype},
+            {"name": "C", "shape": ["M", "N"], "dtype": a.dtype, "output": True},
+            {"name": "M", "value": "M"},
+            {"name": "N", "value": "N"},
+            {"name": "K", "value": "K"},
+            {"name": "stride_am", "value": "K"},
+            {"name": "stride_bk", "value": "N"},
+            {"name": "stride_cm", "value": "N"},
+        ],
+        "verify": "C = A @ B",
+    }
+    if not a.dense:
+        spec["prune"] = True
+        spec["args"][0]["sparse"] = "A"
+    with open(a.o.rsplit(".", 1)[0] + ".json", "w") as f:
+        json.dump(spec, f, indent=1)
+        f.write("\n")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,367 @@
+package ptx
+
+import (
+	"fmt"
+
+	"github.com/sparsetriton/sp/dialect/tt"
+	"github.com/sparsetriton/sp/dialect/ttgpu"
+	"github.com/sparsetriton/sp/dialect/ttng"
+	"github.com/sparsetriton/sp/ir"
+	"github.com/sparsetriton/sp/lower/ptx/asm"
+)
+
+// Hopper warpgroup MMA (hopper.md §1–§2).
+//
+// triton_nvidia_gpu.warp_group_dot on an nvidia_mma v3 accumulator issues,
+// per warpgroup, one wgmma.mma_async per (k step, m64 block, n block):
+// wgmma.mma_async.sp.sync.aligned.m64nNk32 for 2:4 sparse A (the values
+// tile is a dense K-major tile of width K/2; sp-meta is the band16
+// m16n8k32 register of the warp, selector 0) and
+// wgmma.mma_async.sync.aligned.m64nNk16 for dense dots, between
+// wgmma.fence and wgmma.commit_group (and wgmma.wait_group 0 unless the dot
+// is isAsync; warp_group_dot_wait is wgmma.wait_group N). A and B are read
+// from shared memory through matrix descriptors built from their NVMMA
+// layouts (memRef.blockLen: SW-byte swizzle atoms, column blocks at
+// lines*SW): start address >> 4 in bits 0–13, leading byte offset >> 4 in
+// 16–29, stride byte offset >> 4 in 32–45, swizzle mode in 62–63 (1 = 128B,
+// 2 = 64B, 3 = 32B). K-major tiles: SBO = 8*SW (next 8 rows), LBO unused
+// (1); k steps advance the start address inside the atom row, then by
+// column blocks. An N-contiguous (MN-major) B: trans-b = 1, SBO = 8*SW
+// (next 8 K rows), LBO = lines*SW (next column block along N). Tiles are
+// 1024-byte aligned (planShared), so the descriptor base offset is 0.
+//
+// The accumulator is updated in place: when the C operand's registers are
+// used only by this dot (the loop-carried accumulator), the wgmmas write
+// them directly, so nothing reads an in-flight accumulator before its
+// wait; otherwise C is first copied into fresh registers.
+
+// wgmmaSwizzleMode is the descriptor's layout field for a swizzle width.
+func wgmmaSwizzleMode(sw int64) (uint64, error) {
+	switch sw {
+	case 128:
+		return 1, nil
+	case 64:
+		return 2, nil
+	case 32:
+		return 3, nil
+	}
+	return 0, fmt.Errorf("wgmma operands need a 32, 64 or 128-byte swizzle, got %d bytes", sw)
+}
+
+// descBase returns a 64-bit register holding the descriptor of the tile
+// starting at byte address addr + reg*regMul, with the given LBO and SBO (bytes) and
+// swizzle; per-step descriptors add (byte offset >> 4) to it.
+func (k *kernel) descBase(addr asm.Operand, lbo, sbo int64, sw int64) (asm.Operand, error) {
+	mode, err := wgmmaSwizzleMode(sw)
+	if err != nil {
+		return nil, err
+	}
+	hi := uint64(lbo>>4&0x3fff)<<16 | uint64(sbo>>4&0x3fff)<<32 | mode<<62
+	t := k.newReg(clsB32)
+	k.op("shr.u32", t, addr, imm(4))
+	k.op("and.b32", t, t, imm(0x3fff))
+	d := k.newReg(clsB64)
+	k.op("cvt.u64.u32", d, t)
+	k.op("or.b64", d, d, asm.HexImm{V: hi, Digits: 16})
+	return d, nil
+}
+
+// descAt returns base + off>>4 (off a multiple of 16 bytes).
+func (k *kernel) descAt(base asm.Operand, off int64) asm.Operand {
+	if off == 0 {
+		return base
+	}
+	d := k.newReg(clsB64)
+	k.op("add.s64", d, base, imm(off>>4))
+	return d
+}
+
+// nvmmaOffset is the byte offset of stored (line, pos) from the tile start
+// at swizzle phase 0: column block, line, and position in the atom row
+// (unswizzled: the hardware applies the swizzle to the address).
+func nvmmaOffset(m *memRef, line, pos int64) int64 {
+	eb := int64(m.elem.bytes())
+	sw := m.blockLen * eb
+	return pos/m.blockLen*m.lines*sw + line*sw + pos%m.blockLen*eb
+}
+
+// regBytes returns base + reg*mul as a register (reg zero: base).
+func (k *kernel) regBytes(base, reg asm.Operand, mul int64) asm.Operand {
+	if reg == zero {
+		return base
+	}
+	t := k.newReg(clsB32)
+	k.op("mad.lo.u32", t, reg, imm(mul), base)
+	return t
+}
+
+// truePred is a prologue predicate register that is always true (wgmma's
+// scale-d: D = A*B + D).
+func (k *kernel) truePred() asm.Operand {
+	if r, ok := k.layouts.pro["pred:true"]; ok {
+		return r
+	}
+	one := k.newReg(clsB32)
+	k.proOp("mov.u32", one, imm(1))
+	p := k.newReg(clsPred)
+	k.proOp("setp.ne.u32", p, one, zero)
+	k.layouts.pro["pred:true"] = p
+	return p
+}
+
+// wgOperand is one shared-memory operand of a wgmma: its view and the
+// descriptor constants.
+type wgOperand struct {
+	m        *memRef
+	sw       int64
+	lbo, sbo int64
+}
+
+func nvmmaOperand(v *val, what string) (*wgOperand, error) {
+	if v.mem == nil {
+		return nil, fmt.Errorf("warp_group_dot operand %s must be a shared-memory memdesc (register operands, wgmma RS, are not supported)", what)
+	}
+	m := v.mem
+	if m.blockLen == 0 {
+		return nil, fmt.Errorf("warp_group_dot operand %s must have an NVMMA shared layout (hasLeadingOffset = true or #nvmma_shared)", what)
+	}
+	if m.r0 != 0 || m.c0 != 0 {
+		return nil, fmt.Errorf("warp_group_dot operand %s: views at an offset inside the tile are not supported", what)
+	}
+	if m.elem.bits != 16 {
+		return nil, fmt.Errorf("warp_group_dot operand %s: only 16-bit elements are supported", what)
+	}
+	sw := m.blockLen * int64(m.elem.bytes())
+	return &wgOperand{m: m, sw: sw, lbo: 16, sbo: 8 * sw}, nil
+}
+
+func emitWarpGroupDot(k *kernel, op *ir.Operation) error {
+	if k.sm != 90 {
+		return fmt.Errorf("warp_group_dot (wgmma) needs sm_90a, the target is sm_%d", k.sm)
+	}
+	rt, ok := op.Result(0).Type().(ir.RankedTensorType)
+	if !ok {
+		return fmt.Errorf("warp_group_dot result must be a tensor")
+	}
+	mma, ok := rt.Encoding.(ttgpu.NvidiaMmaEncoding)
+	if !ok || !mma.IsHopper() || len(mma.WarpsPerCTA) != 2 || len(rt.Shape) != 2 {
+		return fmt.Errorf("warp_group_dot result layout %s: a 2-D nvidia_mma version 3 layout is required", ir.AttrString(rt.Encoding))
+	}
+	if !ir.TypeEqual(rt.Elem, ir.F32T) {
+		return fmt.Errorf("warp_group_dot accumulates in %s; only f32 accumulators are supported", ir.TypeString(rt.Elem))
+	}
+	ab, ok := tt.ElemOf(op.Operand(0).Type()).(ir.FloatType)
+	if !ok || (ab.Kind != ir.F16 && ab.Kind != ir.BF16) || !ir.TypeEqual(tt.ElemOf(op.Operand(1).Type()), ab) {
+		return fmt.Errorf("warp_group_dot inputs must both be f16 or both bf16")
+	}
+	in := ab.String()
+	av, err := k.get(op.Operand(0))
+	if err != nil {
+		return err
+	}
+	bv, err := k.get(op.Operand(1))
+	if err != nil {
+		return err
+	}
+	A, err := nvmmaOperand(av, "A")
+	if err != nil {
+		return err
+	}
+	B, err := nvmmaOperand(bv, "B")
+	if err != nil {
+		return err
+	}
+	if A.m.contig != 1 {
+		return fmt.Errorf("warp_group_dot: A must be K-contiguous (MN-major A is not supported)")
+	}
+	sparse := ttng.WarpGroupDotSparseIndex(op) == tt.SparseIndexA
+	var meta *val
+	if sparse {
+		if meta, err = k.get(ttng.WarpGroupDotMeta(op)); err != nil {
+			return err
+		}
+		if meta.frag == nil || meta.frag.meta != ttgpu.MetaMeta {
+			return fmt.Errorf("warp_group_dot metadata must come from triton_gpu.local_load into a dot_op layout with meta = 1")
+		}
+		k.sparse = true
+	}
+	if u := ttng.WarpGroupDotUseC(op); u != nil {
+		if c, ok := constInt(u); !ok || c == 0 {
+			return fmt.Errorf("warp_group_dot with a useC operand other than true is not supported")
+		}
+	}
+	M, N := rt.Shape[0], rt.Shape[1]
+	bShape := op.Operand(1).Type().(tt.MemDescType).Shape
+	K := bShape[len(bShape)-2]
+	instrN := int64(mma.InstrShape[1])
+	wm, wn := int64(mma.WarpsPerCTA[0]), int64(mma.WarpsPerCTA[1])
+	if int(wm*wn) != k.numWarps || wm%4 != 0 {
+		return fmt.Errorf("warpsPerCTA %v: %d warps in warpgroups of 4 along M expected", mma.WarpsPerCTA, k.numWarps)
+	}
+	kStep := int64(16)
+	if sparse {
+		kStep = 32
+	}
+	if M%(16*wm) != 0 || N%(instrN*wn) != 0 || K%kStep != 0 {
+		return fmt.Errorf("warp_group_dot tile %dx%dx%d does not split into m64n%dk%d steps over warps %v", M, N, K, instrN, kStep, mma.WarpsPerCTA)
+	}
+	repM, repN, steps := M/(16*wm), N/(instrN*wn), K/kStep
+	transB := int64(0)
+	if B.m.contig == 1 {
+		transB = 1 // N contiguous: MN-major B
+		if instrN*2%B.sw != 0 {
+			return fmt.Errorf("warp_group_dot: an N-contiguous B needs n%d to span whole %d-byte swizzle atoms", instrN, B.sw)
+		}
+		B.lbo = B.m.lines * B.sw
+	}
+	if sparse && (len(meta.frag.regs) != int(repM) || len(meta.frag.regs[0]) != int(steps)) {
+		return fmt.Errorf("warp_group_dot: metadata fragments (%d x %d) do not match %d m blocks x %d k32 steps", len(meta.frag.regs), len(meta.frag.regs[0]), repM, steps)
+	}
+
+	// Accumulator: in place when only this dot reads C.
+	c, err := k.regsOf(op.Operand(2))
+	if err != nil {
+		return err
+	}
+	res := &val{regs: c}
+	inPlace := len(op.Operand(2).Uses()) == 1
+	for _, r := range c {
+		if _, isReg := r.(asm.Reg); !isReg {
+			inPlace = false
+		}
+	}
+	if !inPlace {
+		if res, err = k.freshVal(rt); err != nil {
+			return err
+		}
+		for i := range res.regs {
+			k.op("mov.f32", res.regs[i], c[i])
+		}
+	}
+	per := int(instrN / 2)
+	if len(res.regs) != int(repM*repN)*per {
+		return fmt.Errorf("internal: %d accumulator registers for %d x %d wgmma blocks of n%d", len(res.regs), repM, repN, instrN)
+	}
+
+	warpM, warpN := k.mmaWarp(mma)
+	// The warpgroup's first row: (warpM & ~3) * 16; its first column warpN*instrN.
+	var wgRow asm.Operand = zero
+	if wm > 4 {
+		wgRow = k.warpGroupRow(warpM)
+	}
+	eb := int64(A.m.elem.bytes())
+	aAddr := k.regBytes(A.m.base, wgRow, A.sw) // rows at stride SW in a K-major tile
+	var bAddr asm.Operand
+	if transB == 1 {
+		// N column blocks of SW bytes at stride lines*SW: instrN spans whole blocks.
+		bAddr = k.regBytes(B.m.base, warpN, instrN*eb/B.sw*B.m.lines*B.sw)
+	} else {
+		bAddr = k.regBytes(B.m.base, warpN, instrN*B.sw)
+	}
+	k.beforeRead()
+	dA, err := k.descBase(aAddr, A.lbo, A.sbo, A.sw)
+	if err != nil {
+		return err
+	}
+	dB, err := k.descBase(bAddr, B.lbo, B.sbo, B.sw)
+	if err != nil {
+		return err
+	}
+	p := k.truePred()
+	k.eff("wgmma.fence.sync.aligned")
+	shape := fmt.Sprintf("m64n%dk%d", instrN, kStep)
+	for kk := int64(0); kk < steps; kk++ {
+		for m := int64(0); m < repM; m++ {
+			// A: rows m*16*wm.., k step kk = 16 (compressed or dense) elements.
+			da := k.descAt(dA, nvmmaOffset(A.m, m*16*wm, kk*16))
+			for n := int64(0); n < repN; n++ {
+				var db asm.Operand
+				if transB == 1 {
+					db = k.descAt(dB, nvmmaOffset(B.m, kk*kStep, n*instrN*wn))
+				} else {
+					db = k.descAt(dB, nvmmaOffset(B.m, n*instrN*wn, kk*kStep))
+				}
+				i := int(m*repN+n) * per
+				d := asm.Vec(res.regs[i : i+per])
+				var w *asm.Instr
+				if sparse {
+					w = asm.NewOp("wgmma.mma_async.sp.sync.aligned."+shape+".f32."+in+"."+in, d,
+						da, db, meta.frag.regs[m][kk][0], imm(0), p, imm(1), imm(1), imm(0), imm(transB))
+				} else {
+					w = asm.NewOp("wgmma.mma_async.sync.aligned."+shape+".f32."+in+"."+in, d,
+						da, db, p, imm(1), imm(1), imm(0), imm(transB))
+				}
+				w.Effect, w.InOut = true, true
+				k.add(w)
+			}
+		}
+	}
+	k.eff("wgmma.commit_group.sync.aligned")
+	if a, ok := op.Attr("isAsync").(ir.IntegerAttr); !ok || a.Value == 0 {
+		k.eff("wgmma.wait_group.sync.aligned", imm(0))
+	}
+	k.afterRead()
+	k.wgmmaReads = true
+	k.set(op.Result(0), res)
+	return nil
+}
+
+// warpGroupRow returns (warpM & ~3) * 16 as a prologue register.
+func (k *kernel) warpGroupRow(warpM asm.Operand) asm.Operand {
+	key := fmt.Sprintf("wgrow:%v", warpM)
+	if r, ok := k.layouts.pro[key]; ok {
+		return r
+	}
+	r := k.newReg(clsB32)
+	k.proOp("and.b32", r, warpM, imm(^int64(3)&0xffffffff))
+	k.proOp("shl.b32", r, r, imm(4))
+	k.layouts.pro[key] = r
+	return r
+}
+
+// emitWarpGroupDotWait waits until at most `pendings` wgmma groups are in
+// flight and forwards its operands.
+func emitWarpGroupDotWait(k *kernel, op *ir.Operation) error {
+	k.eff("wgmma.wait_group.sync.aligned", imm(op.IntAttrOr("pendings", 0)))
+	for i, v := range op.Operands() {
+		x, err := k.get(v)
+		if err != nil {
+			return err
+		}
+		k.set(op.Result(i), x)
+	}
+	return nil
+}
+
+// emitFenceAsyncShared orders this thread's generic-proxy shared-memory
+// writes before later async-proxy reads (wgmma, TMA stores).
+func emitFenceAsyncShared(k *kernel, op *ir.Operation) error {
+	k.eff("fence.proxy.async.shared::cta")
+	return nil
+}
+
+// wgmmaOps adds this file's ops to the table.
+func wgmmaOps(t *table) {
+	t.register(emitWarpGroupDot, ttng.WarpGroupDot)
+	t.register(emitWarpGroupDotWait, ttng.WarpGroupDotWait)
+	t.register(emitFenceAsyncShared, ttng.FenceAsyncShared)
+}
+
+// usesWGMMA reports whether the module has a warp_group_dot (which makes
+// the PTX target sm_90a) and whether any buffer has an NVMMA layout (which
+// needs the 1024-byte aligned shared buffer).
+func usesWGMMA(module *ir.Operation) (wgmma, nvmma bool) {
+	module.WalkOps(func(op *ir.Operation) {
+		if op.Name == ttng.WarpGroupDot {
+			wgmma = true
+		}
+		for _, r := range op.Results() {
+			if md, ok := r.Type().(tt.MemDescType); ok {
+				if _, ok := ttgpu.AsNVMMAShared(md.Encoding); ok {
+					nvmma = true
+				}
+			}
+		}
+	})
+	return wgmma, nvmma
+}

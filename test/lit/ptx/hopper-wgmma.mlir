@@ -1,0 +1,42 @@
+// End to end on Hopper: target=cuda:90 takes the 2:4-sparse example and
+// the dense tutorial matmul through the MMA v3 path. The PTX is sm_90a
+// (PTX 8.3), the shared buffer 1024-byte aligned for the swizzled NVMMA
+// tiles; per K tile one wgmma.fence, the wgmma.mma_async(.sp) of each k
+// step on shared-memory descriptors, commit_group, and wait_group 1 (one
+// group in flight); the copies of the next stage follow the wait; the last
+// group is retired after the loop (wait_group 0). lower/ptx's golden test
+// assembles the same modules with CUDA 12.4's ptxas and checks the SASS for
+// HGMMA.SP.64x64x32 / HGMMA.64x128x16.
+// RUN: sp-opt %S/../../../examples/sparse_matmul.mlir --sp-pipeline="target=cuda:90" --emit=ptx -o %t.sp.ptx
+// RUN: FileCheck %s --input-file %t.sp.ptx --check-prefixes=CHECK,SP
+// RUN: sp-opt %S/../../../examples/matmul.ttir.mlir --sp-pipeline="target=cuda:90" --emit=ptx -o %t.dense.ptx
+// RUN: FileCheck %s --input-file %t.dense.ptx --check-prefixes=CHECK,DENSE
+// RUN: sp-opt %S/../../../examples/sparse_dot.mlir --sp-pipeline="target=cuda:90" --emit=ptx 2>&1 | FileCheck %s --check-prefix=SMALL
+
+// CHECK: "target": "sm_90a",
+// SP: "metadataLayout": "band16"
+// CHECK: .version 8.3
+// CHECK-NEXT: .target sm_90a
+// CHECK: .extern .shared .align 1024 .b8 global_smem[];
+// CHECK: $L_for_head_{{[0-9]+}}:
+// CHECK: cp.async.wait_group 1;
+// CHECK-NEXT: bar.sync 0;
+// SP: ld.shared.b32 %r[[META:[0-9]+]],
+// CHECK: or.b64 %rd{{[0-9]+}}, %rd{{[0-9]+}}, 0x{{[0-9A-F]+}};
+// CHECK: wgmma.fence.sync.aligned;
+// SP-NEXT: wgmma.mma_async.sp.sync.aligned.m64n64k32.f32.f16.f16 {%f{{[0-9]+}}, {{(%f[0-9]+, )+}}%f{{[0-9]+}}}, %rd{{[0-9]+}}, %rd{{[0-9]+}}, %r[[META]], 0, %p{{[0-9]+}}, 1, 1, 0, 1;
+// DENSE-NEXT: wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%f{{[0-9]+}}, {{(%f[0-9]+, )+}}%f{{[0-9]+}}}, %rd{{[0-9]+}}, %rd{{[0-9]+}}, %p{{[0-9]+}}, 1, 1, 0, 1;
+// CHECK: wgmma.commit_group.sync.aligned;
+// CHECK-NEXT: wgmma.wait_group.sync.aligned 1;
+// CHECK: cp.async.cg.shared.global
+// CHECK: cp.async.commit_group;
+// CHECK: bra.uni $L_for_head_{{[0-9]+}};
+// CHECK: wgmma.wait_group.sync.aligned 0;
+// CHECK-NOT: wgmma.mma_async
+
+// BLOCK_M = 32 cannot feed wgmma: the dot stays on mma.sp, with a remark,
+// and the PTX is plain sm_90.
+// SMALL: remark: tt.dot: nvidia_mma v2.0, {{.*}} sm_90: wgmma not used: BLOCK_M = 32 is not a multiple of 64
+// SMALL: .target sm_90
+// SMALL-NOT: wgmma
+// SMALL: mma.sp.sync.aligned.m16n8k32
