@@ -290,7 +290,7 @@ func (p *Printer) PrintRegion(r *Region, printEntryArgs, printTerminator bool) {
 	p.WriteString("{")
 	p.indent++
 	for i, b := range r.Blocks {
-		showLabel := i > 0 || (printEntryArgs && b.NumArgs() > 0) || (i == 0 && len(r.Blocks) > 1 && b.NumArgs() > 0)
+		showLabel := i > 0 || (printEntryArgs && b.NumArgs() > 0)
 		if showLabel {
 			p.printBlockLabel(b)
 		}

@@ -364,8 +364,9 @@ func (h *hostArg) compress(s *Spec, a *ArgSpec, p devParam, prog *program) error
 		layout = h.params[1].Layout
 	}
 	rows, cols := m.Rows, m.Cols
-	if len(h.params) == 2 && h.params[1].Layout != 0 {
-		// a pointer-tensor kernel: its masks keep the padding out
+	if layout == sparse.Natural || layout == sparse.Band16T {
+		// a pointer-tensor kernel (decompose-sparse-tensors reads these
+		// layouts only there): its masks keep the padding out
 		m = padFor(m, role, layout)
 	}
 	prune := s.Prune

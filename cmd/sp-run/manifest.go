@@ -29,10 +29,11 @@ type kernelManifest struct {
 }
 
 type paramManifest struct {
-	Name         string `json:"name"`
-	DType        string `json:"dtype"` // "*f16" for pointers, "i32", ...
-	Role         string `json:"role"`  // values, metadata, dense, scalar
-	Divisibility int64  `json:"divisibility,omitempty"`
+	Name           string `json:"name"`
+	DType          string `json:"dtype"` // "*f16" for pointers, "i32", ...
+	Role           string `json:"role"`  // values, metadata, dense, scalar
+	Divisibility   int64  `json:"divisibility,omitempty"`
+	MetadataLayout string `json:"metadataLayout,omitempty"` // of a metadata parameter
 }
 
 // loadPTX reads a .ptx file and its manifest (--manifest, X.manifest.json,
@@ -120,6 +121,13 @@ func manifestParams(km *kernelManifest) ([]devParam, error) {
 			return nil, fmt.Errorf("parameter %d (%s): %v", i, p.Name, err)
 		}
 		dp := devParam{Name: p.Name, Ptr: strings.HasPrefix(p.DType, "*"), DType: d, Role: p.Role}
+		if p.MetadataLayout != "" {
+			l, err := sparse.ParseLayout(p.MetadataLayout)
+			if err != nil {
+				return nil, fmt.Errorf("parameter %d (%s): %v", i, p.Name, err)
+			}
+			dp.Layout = l
+		}
 		switch p.Role {
 		case roleValues, roleMetadata, roleDense:
 			if !dp.Ptr {

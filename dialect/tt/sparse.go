@@ -126,6 +126,12 @@ func MetadataShape(shape []int64) []int64 {
 	return out
 }
 
+// AttrMetadataLayout is the argument attribute with which
+// decompose-sparse-tensors records the layout (a sparse.Layout name) in
+// which a kernel reads a metadata argument it addresses with pointer
+// tensors ("natural", "band16t"); absent means band16.
+const AttrMetadataLayout = "sp.metadata_layout"
+
 // MetadataElem is the element type of sparsity metadata (i16).
 var MetadataElem = ir.I16
 

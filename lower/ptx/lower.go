@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/sparsetriton/sp/dialect/llvm"
 	"github.com/sparsetriton/sp/dialect/tt"
 	"github.com/sparsetriton/sp/dialect/ttgpu"
 	"github.com/sparsetriton/sp/ir"
@@ -289,6 +290,24 @@ func (k *kernel) lower(smem *asm.Global) (*asm.Entry, KernelManifest, error) {
 	markRoles(k, entry, man.Params)
 	if k.sparse {
 		man.MetadataLayout = "band16"
+		for i := range man.Params {
+			if man.Params[i].Role != "metadata" {
+				continue
+			}
+			l := "band16"
+			if a, ok := tt.ArgAttrs(k.fn, i).Get(tt.AttrMetadataLayout).(ir.StringAttr); ok {
+				l = a.Value
+			}
+			if man.Params[i].MetadataLayout == "" {
+				man.Params[i].MetadataLayout = l
+			}
+		}
+		for _, p := range man.Params {
+			if p.MetadataLayout != "" {
+				man.MetadataLayout = p.MetadataLayout
+				break
+			}
+		}
 	}
 	e.Comment = fmt.Sprintf("kernel %s: %d threads, %d bytes of dynamic shared memory", k.name, 32*k.numWarps, plan.size)
 	e.Regs = k.regAlloc.n
@@ -403,4 +422,6 @@ func kernelOps(t *table) {
 	t.register(func(k *kernel, op *ir.Operation) error {
 		return fmt.Errorf("block pointers are lowered by triton-rewrite-tensor-pointer (part of sp-pipeline) before PTX; run it first")
 	}, tt.MakeTensorPtrOpName, tt.AdvanceOpName)
+	// tl.assume is an optimisation hint for LLVM; PTX has no counterpart.
+	t.register(func(k *kernel, op *ir.Operation) error { return nil }, llvm.AssumeOpName)
 }

@@ -26,8 +26,9 @@ type KernelManifest struct {
 	SharedBytes     int             `json:"sharedBytes"` // dynamic shared memory to launch with
 	ThreadsPerBlock int             `json:"threadsPerBlock"`
 	NumWarps        int             `json:"numWarps"`
-	// MetadataLayout names the sparse.Layout of the metadata operand
-	// ("band16") for kernels with a sparse tt.dot; empty otherwise.
+	// MetadataLayout names the sparse.Layout of the (first) metadata
+	// parameter for kernels with a sparse tt.dot; empty otherwise. Each
+	// metadata parameter also names its own.
 	MetadataLayout string `json:"metadataLayout,omitempty"`
 }
 
@@ -40,6 +41,10 @@ type ParamManifest struct {
 	// metadata) or "dense" for pointers; "scalar" otherwise.
 	Role         string `json:"role"`
 	Divisibility int64  `json:"divisibility,omitempty"` // tt.divisibility, when given
+	// MetadataLayout is the sparse.Layout a "metadata" parameter is read
+	// in: band16 through block pointers, or what decompose-sparse-tensors
+	// recorded (sp.metadata_layout: natural, band16t) for pointer tensors.
+	MetadataLayout string `json:"metadataLayout,omitempty"`
 }
 
 // JSON renders the manifest, indented.

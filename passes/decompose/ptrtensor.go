@@ -37,7 +37,7 @@ const (
 
 // AttrMetadataLayout is the argument attribute that records the layout in
 // which a decomposed kernel reads a metadata argument.
-const AttrMetadataLayout = "sp.metadata_layout"
+const AttrMetadataLayout = tt.AttrMetadataLayout
 
 type viewKind uint8
 

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/sparsetriton/sp/dialect/llvm"
 	"github.com/sparsetriton/sp/dialect/tt"
 	"github.com/sparsetriton/sp/ir"
 )
@@ -41,6 +42,19 @@ func addTT(m map[string]handler) {
 	m[tt.ReduceOpName] = execReduce
 	m[tt.CallOpName] = execCall
 	m[tt.AssertOpName] = execAssert
+	m[llvm.AssumeOpName] = execAssume
+}
+
+// execAssume checks tl.assume's condition: a false assumption is a broken
+// contract of the launch (e.g. a non-positive stride), reported rather than
+// ignored.
+func execAssume(_ *frame, op *ir.Operation, in []*Value) ([]*Value, error) {
+	for _, v := range in[0].I {
+		if v == 0 {
+			return nil, fmt.Errorf("llvm.intr.assume: the kernel assumes a condition that does not hold for this launch")
+		}
+	}
+	return nil, nil
 }
 
 func axisOf(op *ir.Operation) (int, error) {

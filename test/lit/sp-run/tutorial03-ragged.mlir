@@ -1,13 +1,13 @@
 // The Triton tutorial 03 matmul as Triton 3.6 dumps it (pointer tensors,
-// masked loads; examples/triton36/matmul_sm90.ttir without its
-// llvm.intr.assume lines), with a plain pointer marked 2:4 by the launch
+// masked loads, tl.assume; examples/triton36/matmul_ragged_sm90.ttir, whose
+// M, N, K carry no divisibility), with a plain pointer marked 2:4 by the launch
 // ("sparse": "A" or "B" runs annotate-sparse): at shapes that are multiples
 // of neither 16 nor the 128x128x64 tile, the host pads K (and N for B) to
 // 16, the kernel's masks keep the padding out, and the result verifies.
-// RUN: sp-run %S/Inputs/tutorial03.ttir --spec %S/Inputs/tutorial03-sparse-a.json --set M=130 --set N=129 --set K=100 | FileCheck %s --check-prefix=OPA
-// RUN: sp-run %S/Inputs/tutorial03.ttir --spec %S/Inputs/tutorial03-sparse-a.json --set M=17 --set N=3 --set K=5 | FileCheck %s --check-prefix=SMALL
-// RUN: sp-run %S/Inputs/tutorial03.ttir --spec %S/Inputs/tutorial03-sparse-b.json --set M=33 --set N=250 --set K=130 | FileCheck %s --check-prefix=OPB
-// RUN: not sp-run %S/Inputs/tutorial03.ttir --spec %S/Inputs/tutorial03-sparse-a.json --set M=130 --set N=129 --set K=100 --scalar stride_am=100 2>&1 | FileCheck %s --check-prefix=STRIDE
+// RUN: sp-run %S/../../../examples/triton36/matmul_ragged_sm90.ttir --spec %S/../../../examples/triton36/matmul_sparse_a.launch.json --set M=130 --set N=129 --set K=100 | FileCheck %s --check-prefix=OPA
+// RUN: sp-run %S/../../../examples/triton36/matmul_ragged_sm90.ttir --spec %S/../../../examples/triton36/matmul_sparse_a.launch.json --set M=17 --set N=3 --set K=5 | FileCheck %s --check-prefix=SMALL
+// RUN: sp-run %S/../../../examples/triton36/matmul_ragged_sm90.ttir --spec %S/../../../examples/triton36/matmul_sparse_b.launch.json --set M=33 --set N=250 --set K=130 | FileCheck %s --check-prefix=OPB
+// RUN: not sp-run %S/../../../examples/triton36/matmul_ragged_sm90.ttir --spec %S/../../../examples/triton36/matmul_sparse_a.launch.json --set M=130 --set N=129 --set K=100 --scalar stride_am=100 2>&1 | FileCheck %s --check-prefix=STRIDE
 // OPA: A          f16[130x100], pruned to 2:4 operand A: values f16[130x56], metadata i16[130x7] (natural)
 // OPA: stride_am  i32 = 112
 // OPA: verify C = A @ B: ok (full check, 16770 elements)
