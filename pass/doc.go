@@ -40,7 +40,14 @@
 //     a pass, is an *InternalError naming the pass and the op location;
 //     errors a pass returns are user diagnostics (*ir.Diagnostic).
 //   - Instrumentations see Before hooks in registration order and
-//     After/AfterFailed hooks in reverse order; they never modify the IR.
-//     IRPrinter, Timing and HTMLDump are nil-safe.
+//     After/AfterFailed hooks in reverse order; they never modify the IR
+//     (HTMLDump sets Value.NameHint only while it prints a snapshot and
+//     restores every hint before returning). IRPrinter, Timing and HTMLDump
+//     are nil-safe.
+//   - HTMLDump's snapshots name a value once, when it first appears
+//     (%v<N>, %arg<N> or the op's own hint), and keep that name and every
+//     alias's name while the value or attribute lives (stablenames.go):
+//     a pass that inserts, erases or changes one op shows that op's lines
+//     and nothing else in its diff.
 //   - The package holds no mutable package-level state.
 package pass

@@ -24,6 +24,7 @@ type HTMLDump struct {
 
 	last     string
 	begun    bool
+	namer    *stableNamer
 	sections []htmlSection
 	started  map[*Instance]time.Time
 }
@@ -49,11 +50,16 @@ func (h *HTMLDump) Begin(title string, op *ir.Operation) {
 	h.sections = append(h.sections, htmlSection{input: title, after: h.last})
 }
 
+// snapshot prints the whole IR with names that stay stable across the
+// dump's snapshots (stableNamer), so a diff shows only what changed.
 func (h *HTMLDump) snapshot(op *ir.Operation) string {
 	for op.ParentOp() != nil {
 		op = op.ParentOp()
 	}
-	return ir.Print(op, h.Print)
+	if h.namer == nil {
+		h.namer = newStableNamer()
+	}
+	return h.namer.print(op, h.Print)
 }
 
 func (h *HTMLDump) BeforePass(in *Instance, op *ir.Operation) {

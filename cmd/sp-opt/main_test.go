@@ -363,7 +363,7 @@ func TestDumpPassHTML(t *testing.T) {
 	}
 	s := string(b)
 	// Two chunks, two passes each: four pass sections, two inputs.
-	if strings.Count(s, `<details class="pass"`) != 4 || strings.Count(s, `<details class="input"`) != 2 || !strings.Contains(s, `<span class="del">-     %1 = arith.addi %arg0, %arg0 : i32</span>`) {
+	if strings.Count(s, `<details class="pass"`) != 4 || strings.Count(s, `<details class="input"`) != 2 || !strings.Contains(s, `<span class="del">-     %v1 = arith.addi %arg0, %arg0 : i32</span>`) {
 		t.Errorf("page:\n%s", s)
 	}
 	bin, err := exec.LookPath("chromium")
