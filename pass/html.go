@@ -21,6 +21,10 @@ type HTMLDump struct {
 	Title string
 	// Print selects the printed form of the snapshots.
 	Print ir.PrintOptions
+	// Annotate, when set, is called with the whole IR after each pass run;
+	// the links it returns (pictures of the layouts the pass introduced,
+	// say) are shown in that pass's section.
+	Annotate func(op *ir.Operation) []Link
 
 	last     string
 	begun    bool
@@ -29,8 +33,13 @@ type HTMLDump struct {
 	started  map[*Instance]time.Time
 }
 
+// Link is a reference shown with a pass section; Href is relative to the
+// page.
+type Link struct{ Text, Href string }
+
 // htmlSection is an input snapshot (input != "") or one pass run.
 type htmlSection struct {
+	links    []Link
 	input    string
 	pass, op string
 	failed   bool
@@ -85,8 +94,16 @@ func (h *HTMLDump) record(in *Instance, op *ir.Operation, failed bool) {
 	}
 	d := time.Since(h.started[in])
 	now := h.snapshot(op)
+	var links []Link
+	if h.Annotate != nil && !failed {
+		top := op
+		for top.ParentOp() != nil {
+			top = top.ParentOp()
+		}
+		links = h.Annotate(top)
+	}
 	h.sections = append(h.sections, htmlSection{
-		pass: in.String(), op: describeOp(op), failed: failed, dur: d, before: h.last, after: now,
+		pass: in.String(), op: describeOp(op), failed: failed, dur: d, before: h.last, after: now, links: links,
 	})
 	h.last = now
 }
@@ -107,6 +124,7 @@ pre{font-family:monospace;font-size:12px;background:#fafafa;padding:.5em;overflo
 details{border:1px solid #ccc;border-radius:4px;margin:.4em 0;padding:.2em .6em}
 summary{cursor:pointer;font-weight:bold}
 .add{background:#e6ffe6;display:block}.del{background:#ffe6e6;display:block;text-decoration:line-through}
+.links{font-size:12px;margin:.3em 0}.links a{margin-right:.3em}
 .time{color:#666;font-weight:normal}.failed{color:#b00}.same{color:#999;font-weight:normal}`
 
 // WriteTo writes the page.
@@ -147,7 +165,18 @@ func (h *HTMLDump) writeSection(sb *strings.Builder, n int, s htmlSection) {
 	fmt.Fprintf(sb, "<details class=\"pass\" id=\"pass-%d\"><summary>%d. %s on %s <span class=\"time\">%.3f ms</span>%s</summary><pre>",
 		n, n, html.EscapeString(s.pass), html.EscapeString(s.op), ms(s.dur), status)
 	sb.WriteString(diffHTML(s.before, s.after))
-	sb.WriteString("</pre></details>\n")
+	sb.WriteString("</pre>")
+	if len(s.links) > 0 {
+		sb.WriteString("<p class=\"links\">")
+		for i, l := range s.links {
+			if i > 0 {
+				sb.WriteString(" · ")
+			}
+			fmt.Fprintf(sb, "<a href=\"%s\">%s</a>", html.EscapeString(l.Href), html.EscapeString(l.Text))
+		}
+		sb.WriteString("</p>")
+	}
+	sb.WriteString("</details>\n")
 }
 
 // diffHTML renders a line diff of a -> b: removed lines in class "del",

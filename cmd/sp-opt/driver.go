@@ -30,6 +30,7 @@ type driver struct {
 	sm       *ir.SourceMgr
 	timing   *pass.Timing
 	html     *pass.HTMLDump
+	layouts  *layoutDump
 	verifier *diagVerifier
 	failed   bool // a user error was reported
 	internal bool // an internal error was reported
@@ -82,6 +83,12 @@ func (d *driver) main() int {
 	if cfg.htmlFile != "" {
 		d.html = &pass.HTMLDump{Title: name, Print: d.printOptions()}
 	}
+	if cfg.layoutsDir != "" {
+		d.layouts = newLayoutDump(name, cfg.layoutsDir, cfg.htmlFile)
+		if d.html != nil {
+			d.html.Annotate = d.layouts.annotate
+		}
+	}
 	out := d.processAll(pm, name, src)
 	if d.toStdout() {
 		d.writeOutput(out)
@@ -101,6 +108,12 @@ func (d *driver) toStdout() bool { return d.cfg.output == "-" || d.cfg.output ==
 func (d *driver) finish() int {
 	if d.timing != nil {
 		d.timing.Report(d.stderr)
+	}
+	if d.layouts != nil {
+		if err := d.layouts.finish(); err != nil {
+			fmt.Fprintf(d.stderr, "%s: error: %v\n", cmdLineFile, err)
+			return 1
+		}
 	}
 	if d.html != nil {
 		if err := writeFile(d.cfg.htmlFile, d.html); err != nil {
@@ -240,6 +253,12 @@ func (d *driver) processChunk(pm *pass.Manager, name string, c chunk, split bool
 	if err := pm.Run(mod, opts); err != nil {
 		d.report(err)
 		return ""
+	}
+	if d.layouts != nil {
+		if err := d.layouts.output(fmt.Sprintf("%s (output of the chunk at line %d)", name, c.line), mod); err != nil {
+			fmt.Fprintf(d.stderr, "%s: error: --dump-layouts: %v\n", cmdLineFile, err)
+			d.failed = true
+		}
 	}
 	start = time.Now()
 	if d.cfg.emit == "ptx" {

@@ -52,6 +52,7 @@ type config struct {
 	dumpPipeline     bool
 	showDialects     bool
 	htmlFile         string
+	layoutsDir       string
 	genDocs          bool
 	emit             string
 }
@@ -166,6 +167,7 @@ func newApp(reg *pass.Registry, cfg *config) *cli.App {
 		&cli.BoolFlag{Name: "dump-pass-pipeline", Usage: "print the pipeline that will run to stderr", Destination: &cfg.dumpPipeline},
 		&cli.BoolFlag{Name: "show-dialects", Usage: "list the registered dialects", Destination: &cfg.showDialects},
 		&cli.StringFlag{Name: "dump-pass-html", Usage: "write an HTML page with the IR diff after each pass to `FILE`", Destination: &cfg.htmlFile},
+		&cli.StringFlag{Name: "dump-layouts", Usage: "write pictures of the output's layouts (threads, registers, shared-memory banks) to `DIR`/index.html; with --dump-pass-html, each pass links the layouts it introduced", Destination: &cfg.layoutsDir},
 		&cli.StringFlag{Name: "emit", Value: "mlir", Usage: "output: mlir, or ptx (lower/ptx after the pipeline; the kernel manifest leads as a comment block)", Destination: &cfg.emit},
 		&cli.BoolFlag{Name: "gen-pass-docs", Usage: "write Markdown documentation of every pass (docs/passes.md)", Destination: &cfg.genDocs, Hidden: true},
 	}
