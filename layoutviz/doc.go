@@ -48,6 +48,12 @@
 //     word's two halves) fills each register with exactly the elements the
 //     operand's RegMap pictures (tested on the sparse example's three
 //     operands).
+//   - The BankMap's per-lane addresses are the emitted PTX's: evaluating
+//     lower/ptx's output for each of the CTA's threads gives, for every
+//     ldmatrix and ld.shared.b32 of the main loop, the pictured address
+//     plus the operand buffer's 128-byte-aligned base (ptx_test.go, the
+//     sparse example's three operands), so banks and conflicts are the
+//     kernel's.
 //   - Pictures are self-contained (no scripts, no external resources);
 //     errors for layouts or shapes outside the model are one line, never
 //     a panic.
