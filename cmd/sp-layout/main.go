@@ -146,11 +146,15 @@ func drawModule(file, dir string, stdout io.Writer) error {
 }
 
 // writeOut writes s to path (stdout for "-") through a temporary file, so
-// a failure leaves no half-written output.
+// a failure leaves no half-written output. A path that exists and is not a
+// regular file (/dev/null, a pipe) is written in place, never replaced.
 func writeOut(path, s string, stdout io.Writer) error {
 	if path == "-" {
 		_, err := io.WriteString(stdout, s)
 		return err
+	}
+	if fi, err := os.Stat(path); err == nil && !fi.Mode().IsRegular() {
+		return os.WriteFile(path, []byte(s), 0o666)
 	}
 	tmp := path + ".tmp"
 	if err := os.WriteFile(tmp, []byte(s), 0o666); err != nil {

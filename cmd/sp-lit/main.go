@@ -55,6 +55,7 @@ func newApp(o *options) *cli.App {
 			&cli.IntFlag{Name: "run-shard", Usage: "run shard `N` of --num-shards, 1-based ($LIT_RUN_SHARD)", EnvVars: []string{"LIT_RUN_SHARD"}, Destination: &o.RunShard},
 			&cli.IntFlag{Name: "timeout", Usage: "time limit per test in `SECONDS` (0: none)", Destination: &o.timeout},
 			&cli.BoolFlag{Name: "show-tests", Usage: "list the tests and exit", Destination: &o.ShowTests},
+			&cli.BoolFlag{Name: "allow-empty-runs", Usage: "exit 0 when the filters select no test", Destination: &o.AllowEmpty},
 			&cli.StringFlag{Name: "work-dir", Usage: "keep the built tools (DIR/bin) and test outputs (DIR/Output) in `DIR`", Destination: &o.WorkDir},
 			&cli.BoolFlag{Name: "print-lit-cfg-py", Usage: "build the tools into --work-dir and print a lit.site.cfg.py for LLVM's lit", Destination: &o.printCfg},
 		},

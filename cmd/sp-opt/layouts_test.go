@@ -15,7 +15,7 @@ func TestDumpLayouts(t *testing.T) {
 	dir := t.TempDir()
 	page := filepath.Join(dir, "passes.html")
 	layouts := filepath.Join(dir, "layouts")
-	code, _, errs := spOpt(t, "", "../../examples/sparse_matmul.mlir", "--sp-pipeline=target=cuda:80", "-o", os.DevNull,
+	code, _, errs := spOpt(t, "", "../../examples/sparse_matmul.mlir", "--sp-pipeline=target=cuda:80", "-o", filepath.Join(dir, "out.mlir"),
 		"--dump-layouts="+layouts, "--dump-pass-html="+page)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
@@ -52,7 +52,7 @@ func TestDumpLayouts(t *testing.T) {
 		}
 	}
 	// Plain TTIR has no layouts to draw: a clear error, exit 1.
-	code, _, errs = spOpt(t, "", "../../examples/sparse_matmul.mlir", "-o", os.DevNull, "--dump-layouts="+filepath.Join(dir, "none"))
+	code, _, errs = spOpt(t, "", "../../examples/sparse_matmul.mlir", "-o", filepath.Join(dir, "out2.mlir"), "--dump-layouts="+filepath.Join(dir, "none"))
 	if code != 1 || !strings.Contains(errs, "--dump-layouts: the module has no triton_gpu.num-warps") {
 		t.Errorf("TTIR: exit %d, %s", code, errs)
 	}

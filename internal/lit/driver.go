@@ -16,20 +16,21 @@ import (
 
 // RunOptions are llvm-lit's options that sp-lit implements.
 type RunOptions struct {
-	Paths     []string       // test files or directories
-	Verbose   bool           // -v: show the output of failing tests
-	All       bool           // -a: show the output of every test
-	Quiet     bool           // -q: only failures, no summary of passes
-	Succinct  bool           // -s: no result lines for passing tests
-	Filter    *regexp.Regexp // --filter: run only tests whose full name matches
-	FilterOut *regexp.Regexp // --filter-out
-	Workers   int            // -j
-	Xunit     string         // --xunit-xml-output
-	NumShards int            // --num-shards (0: no sharding)
-	RunShard  int            // --run-shard, 1-based
-	Timeout   time.Duration  // --timeout per test; 0: none
-	ShowTests bool           // --show-tests: list and exit
-	CI        bool           // a missing tool fails (docs/lit.md)
+	Paths      []string       // test files or directories
+	Verbose    bool           // -v: show the output of failing tests
+	All        bool           // -a: show the output of every test
+	Quiet      bool           // -q: only failures, no summary of passes
+	Succinct   bool           // -s: no result lines for passing tests
+	Filter     *regexp.Regexp // --filter: run only tests whose full name matches
+	FilterOut  *regexp.Regexp // --filter-out
+	Workers    int            // -j
+	Xunit      string         // --xunit-xml-output
+	NumShards  int            // --num-shards (0: no sharding)
+	RunShard   int            // --run-shard, 1-based
+	Timeout    time.Duration  // --timeout per test; 0: none
+	ShowTests  bool           // --show-tests: list and exit
+	AllowEmpty bool           // --allow-empty-runs: a filter that selects nothing is not an error
+	CI         bool           // a missing tool fails (docs/lit.md)
 	// WorkDir holds the built tools (WorkDir/bin) and the tests' Output
 	// directories; empty means a temporary directory removed at the end.
 	WorkDir string
@@ -81,7 +82,12 @@ func Main(ctx context.Context, o RunOptions, stdout, stderr io.Writer) int {
 	}
 	selected := selectTests(tests, o)
 	if len(selected) == 0 {
-		fmt.Fprintf(stderr, "error: filter did not match any tests (of %d discovered).  Use '--allow-empty-runs' to suppress this error.\n", len(tests))
+		fmt.Fprintf(stderr, "error: filter did not match any tests (of %d discovered).  ", len(tests))
+		if o.AllowEmpty {
+			fmt.Fprintln(stderr, "Suppressing error because '--allow-empty-runs' was specified.")
+			return 0
+		}
+		fmt.Fprintln(stderr, "Use '--allow-empty-runs' to suppress this error.")
 		return 2
 	}
 	if o.NumShards > 0 {
@@ -318,6 +324,18 @@ func writeXunitFile(path string, tests []*TestRecord, elapsed time.Duration) err
 		}
 		return sorted[i].Path < sorted[j].Path
 	})
+	if fi, err := os.Stat(path); err == nil && !fi.Mode().IsRegular() {
+		// /dev/null, a pipe: write in place, never rename over it.
+		f, err := os.OpenFile(path, os.O_WRONLY, 0)
+		if err != nil {
+			return err
+		}
+		if err := WriteXunit(f, sorted, elapsed); err != nil {
+			f.Close()
+			return err
+		}
+		return f.Close()
+	}
 	tmp := path + ".tmp"
 	f, err := os.Create(tmp)
 	if err != nil {

@@ -127,6 +127,9 @@ func TestMainFilterShardsExit(t *testing.T) {
 	if code != 2 || !strings.Contains(stderr, "filter did not match any tests") {
 		t.Errorf("empty filter: exit %d, stderr %q", code, stderr)
 	}
+	if _, _, code := runMain(t, RunOptions{Paths: []string{root}, Filter: regexp.MustCompile(`nothing-matches`), AllowEmpty: true}); code != 0 {
+		t.Errorf("--allow-empty-runs: exit %d", code)
+	}
 	// The shards partition the tests: every test runs in exactly one.
 	seen := map[string]int{}
 	for shard := 1; shard <= 3; shard++ {
