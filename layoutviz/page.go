@@ -32,7 +32,7 @@ func ParseTensor(layout, tensor string) (ir.RankedTensorType, error) {
 	}
 	var t ir.RankedTensorType
 	mod.WalkOps(func(op *ir.Operation) {
-		if op.Name == "tt.func" && len(op.Regions) > 0 && len(op.Regions[0].Blocks) > 0 {
+		if op.Name == tt.FuncOpName && len(op.Regions) > 0 && len(op.Regions[0].Blocks) > 0 {
 			if args := op.Regions[0].Blocks[0].Args(); len(args) == 1 {
 				t, _ = args[0].Type().(ir.RankedTensorType)
 			}
@@ -58,7 +58,7 @@ func ParseShared(shared, tensor string) (ir.Attribute, error) {
 	}
 	var enc ir.Attribute
 	mod.WalkOps(func(op *ir.Operation) {
-		if op.Name == "tt.func" && len(op.Regions) > 0 && len(op.Regions[0].Blocks) > 0 {
+		if op.Name == tt.FuncOpName && len(op.Regions) > 0 && len(op.Regions[0].Blocks) > 0 {
 			if args := op.Regions[0].Blocks[0].Args(); len(args) == 1 {
 				if md, ok := args[0].Type().(tt.MemDescType); ok {
 					enc = md.Encoding
@@ -126,7 +126,7 @@ func Collect(module *ir.Operation) ([]Item, error) {
 		for _, r := range op.Results() {
 			addTensor(r.Type())
 		}
-		if op.Name == "triton_gpu.local_load" && op.NumOperands() > 0 && op.NumResults() == 1 {
+		if op.Name == ttgpu.LocalLoadOpName && op.NumOperands() > 0 && op.NumResults() == 1 {
 			if it, ok := bankItem(op); ok && !seen[it.Key] {
 				seen[it.Key] = true
 				items = append(items, it)

@@ -21,6 +21,7 @@ import (
 	"github.com/sparsetriton/sp/dialect/all"
 	"github.com/sparsetriton/sp/dialect/tt"
 	"github.com/sparsetriton/sp/dialect/ttgpu"
+	"github.com/sparsetriton/sp/internal/atomicfile"
 	"github.com/sparsetriton/sp/ir"
 	"github.com/sparsetriton/sp/layoutviz"
 	"github.com/sparsetriton/sp/parser"
@@ -145,22 +146,14 @@ func drawModule(file, dir string, stdout io.Writer) error {
 	return err
 }
 
-// writeOut writes s to path (stdout for "-") through a temporary file, so
-// a failure leaves no half-written output. A path that exists and is not a
-// regular file (/dev/null, a pipe) is written in place, never replaced.
+// writeOut writes s to path (stdout for "-") all at once
+// (internal/atomicfile): a failure leaves no half-written output.
 func writeOut(path, s string, stdout io.Writer) error {
 	if path == "-" {
 		_, err := io.WriteString(stdout, s)
 		return err
 	}
-	if fi, err := os.Stat(path); err == nil && !fi.Mode().IsRegular() {
-		return os.WriteFile(path, []byte(s), 0o666)
-	}
-	tmp := path + ".tmp"
-	if err := os.WriteFile(tmp, []byte(s), 0o666); err != nil {
-		return err
-	}
-	return os.Rename(tmp, path)
+	return atomicfile.WriteFile(path, []byte(s), 0o666)
 }
 
 // normalizeArgs puts flags before the positional layout (which starts with

@@ -3,6 +3,7 @@ package lit
 import (
 	"context"
 	"fmt"
+	"github.com/sparsetriton/sp/internal/atomicfile"
 	"io"
 	"os"
 	"path/filepath"
@@ -324,31 +325,5 @@ func writeXunitFile(path string, tests []*TestRecord, elapsed time.Duration) err
 		}
 		return sorted[i].Path < sorted[j].Path
 	})
-	if fi, err := os.Stat(path); err == nil && !fi.Mode().IsRegular() {
-		// /dev/null, a pipe: write in place, never rename over it.
-		f, err := os.OpenFile(path, os.O_WRONLY, 0)
-		if err != nil {
-			return err
-		}
-		if err := WriteXunit(f, sorted, elapsed); err != nil {
-			f.Close()
-			return err
-		}
-		return f.Close()
-	}
-	tmp := path + ".tmp"
-	f, err := os.Create(tmp)
-	if err != nil {
-		return err
-	}
-	if err := WriteXunit(f, sorted, elapsed); err != nil {
-		f.Close()
-		os.Remove(tmp)
-		return err
-	}
-	if err := f.Close(); err != nil {
-		os.Remove(tmp)
-		return err
-	}
-	return os.Rename(tmp, path)
+	return atomicfile.Write(path, 0o666, func(w io.Writer) error { return WriteXunit(w, sorted, elapsed) })
 }
