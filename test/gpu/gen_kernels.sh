@@ -17,19 +17,32 @@ for sm in 80 90; do
   "$out/.sp-opt" examples/sparse_matmul.mlir --sp-pipeline="target=cuda:$sm" --emit=ptx -o "$out/pipeline_sparse_matmul.sm_$sm.ptx" 2>/dev/null
 done
 # The Hopper path (target=cuda:90 -> .target sm_90a, wgmma), for
-# run_matmul.py: written as <stem>.sm_90a.ptx when sp-opt lowers it.
-for ex in matmul.ttir sparse_matmul; do
-  stem=pipeline_${ex%.ttir}
-  if "$out/.sp-opt" "examples/$ex.mlir" --sp-pipeline="target=cuda:90" --emit=ptx -o "$out/.hopper.ptx" 2>"$out/.hopper.err" &&
-    grep -q '^\.target sm_90a' "$out/.hopper.ptx"; then
-    mv "$out/.hopper.ptx" "$out/$stem.sm_90a.ptx"
-  else
-    echo "note: examples/$ex.mlir has no sm_90a PTX yet: $(grep -m1 error "$out/.hopper.err" || echo "no .target sm_90a")" >&2
-  fi
-  rm -f "$out/.hopper.ptx" "$out/.hopper.err"
-done
-# Launch specs (sp-run's format) of the examples, for run_matmul.py; the
-# other kernels' specs are in test/gpu/specs.
+# run_matmul.py and run_hopper.sh: each example in f16 and, with every f16
+# type rewritten to bf16, in bf16, as <stem>[_bf16].sm_90a.ptx with its
+# launch spec as <stem>[_bf16].launch.json, when sp-opt lowers it.
+hopper() { # example stem spec
+  local ex=$1 stem=$2 spec=$3 dt s src
+  for dt in f16 bf16; do
+    s=$stem src=examples/$ex.mlir
+    if [ $dt = bf16 ]; then
+      s=${stem}_bf16 src=$out/.bf16.mlir
+      sed 's/f16/bf16/g' "examples/$ex.mlir" >"$src"
+    fi
+    if "$out/.sp-opt" "$src" --sp-pipeline="target=cuda:90" --emit=ptx -o "$out/.hopper.ptx" 2>"$out/.hopper.err" &&
+      grep -q '^\.target sm_90a' "$out/.hopper.ptx"; then
+      mv "$out/.hopper.ptx" "$out/$s.sm_90a.ptx"
+      cp "$spec" "$out/$s.launch.json"
+    else
+      echo "note: examples/$ex.mlir ($dt) has no sm_90a PTX: $(grep -m1 error "$out/.hopper.err" || echo "no .target sm_90a")" >&2
+    fi
+    rm -f "$out/.hopper.ptx" "$out/.hopper.err" "$out/.bf16.mlir"
+  done
+}
+hopper matmul.ttir pipeline_matmul test/gpu/specs/pipeline_matmul.json
+hopper sparse_matmul pipeline_sparse_matmul examples/sparse_matmul.json
+hopper sparse_matmul_128 pipeline_sparse_matmul_128 examples/sparse_matmul_128.json
+# The mma.sp path's example kernels' specs; the other kernels' specs are in
+# test/gpu/specs.
 cp examples/sparse_matmul.json "$out/pipeline_sparse_matmul.launch.json"
 rm -f "$out/.sp-opt"
 ls "$out" | wc -l

@@ -148,8 +148,8 @@ class Case:
             self.spec = json.load(f)
         self.kernel = rp.load(kernels, stem, arch, self.spec.get("kernel"))
         self.params = self.kernel.m["params"]
-        self.sparse = any(p["role"] == "values" for p in self.params)
         self.bind()
+        self.sparse = any(len(ps) == 2 for _, ps in self.groups)
         m = re.fullmatch(r"\s*(\w+)\s*=\s*(\w+)\s*@\s*(\w+)\s*", self.spec.get("verify", ""))
         if not m:
             raise ValueError(f"{spec_path}: verify {self.spec.get('verify')!r} is not 'C = A @ B'")
@@ -165,11 +165,14 @@ class Case:
             if not ps:
                 raise ValueError(f"{self.stem}: the spec gives more arguments than the kernel's {len(self.params)} parameters")
             if a.get("sparse") or ps[0]["role"] == "values":
+                # as sp-run: the spec's "sparse" or the manifest's roles make
+                # it a 2:4 operand; its parameters are a values pointer and
+                # an i16 metadata pointer
                 if a.get("sparse", "A") != "A":
                     raise ValueError(f"{self.stem}: {a['name']}: only a 2:4 A operand is supported")
-                if len(ps) < 2 or ps[1]["role"] != "metadata":
-                    raise ValueError(f"{self.stem}: {a['name']} is 2:4 but parameters {ps[:2]} are not values + metadata")
-                if self.kernel.m.get("metadataLayout") != "band16":
+                if len(ps) < 2 or not ps[0]["dtype"].startswith("*") or ps[1]["dtype"] != "*i16":
+                    raise ValueError(f"{self.stem}: {a['name']} is 2:4 but parameters {ps[:2]} are not a values pointer and an i16 metadata pointer")
+                if self.kernel.m.get("metadataLayout", "band16") != "band16":
                     raise ValueError(f"{self.stem}: metadata layout {self.kernel.m.get('metadataLayout')!r}, want band16")
                 self.groups.append((a, ps[:2]))
                 ps = ps[2:]
