@@ -53,7 +53,8 @@
 //     ldmatrix and ld.shared.b32 of the main loop, the pictured address
 //     plus the operand buffer's 128-byte-aligned base (ptx_test.go, the
 //     sparse example's three operands), so banks and conflicts are the
-//     kernel's.
+//     kernel's; and every mma.sp of the main loop reads the registers the
+//     pictures number for its (K step, M, N) (mma_test.go).
 //   - Pictures are self-contained (no scripts, no external resources);
 //     errors for layouts or shapes outside the model are one line, never
 //     a panic.
