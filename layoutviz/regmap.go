@@ -321,34 +321,36 @@ func mmaV2Coords(l ttgpu.NvidiaMmaEncoding, shape []int64, numWarps int) ([][]co
 	return out, nil
 }
 
-// mmaV3Coords: the wgmma m64nNk16 accumulator (instrShape [16, N, 16]):
-// warp w of a warpgroup holds rows 16w..16w+15 of the warpgroup's 64; d[i]
-// of thread (g, t) is row g + 8((i>>1)&1), column 8(i>>2) + 2t + (i&1).
+// mmaV3Coords: the wgmma m64nNk16 accumulator (instrShape [16, N, 16]), as
+// lower/ptx's mmaMap: for repetition (m, n), 8-column group j < N/8 and i <
+// 4 the thread holds row m*16wm + ((16warpM) mod M) + g + 8(i>>1), column
+// n*N*wn + ((N*warpN) mod shape N) + 8j + 2t + (i&1): the registers of one
+// wgmma's D fragment are consecutive (d[4j+i]).
 func mmaV3Coords(l ttgpu.NvidiaMmaEncoding, shape []int64, numWarps int) ([][]coord, error) {
 	if err := checkWarps(l.WarpsPerCTA, numWarps); err != nil {
 		return nil, err
 	}
 	if len(l.InstrShape) != 3 || l.InstrShape[1]%8 != 0 || l.InstrShape[1] < 8 {
-		return nil, fmt.Errorf("nvidia_mma v3 needs instrShape [16, N, 16] with N a multiple of 8, got %v", l.InstrShape)
-	}
-	if l.WarpsPerCTA[0]%4 != 0 {
-		return nil, fmt.Errorf("nvidia_mma v3 warpsPerCTA %v: dimension 0 must be a multiple of 4 (a warpgroup)", l.WarpsPerCTA)
+		return nil, fmt.Errorf("nvidia_mma v3 needs instrShape [16, N, K] with N a multiple of 8, got %v", l.InstrShape)
 	}
 	wm, wn, iN := l.WarpsPerCTA[0], l.WarpsPerCTA[1], l.InstrShape[1]
 	M, N := int(shape[0]), int(shape[1])
-	if M < 16*wm || N < iN {
-		return nil, fmt.Errorf("wgmma accumulator %dx%d is smaller than the %dx%d warpgroup tile", M, N, 16*wm, iN)
+	if M < 16 || N < 8 || (N%(iN*wn) != 0 && N > iN) {
+		return nil, fmt.Errorf("wgmma accumulator %dx%d is not a whole number of %d warps x n%d tiles", M, N, wn, iN)
 	}
 	repM, repN := max(1, M/(16*wm)), max(1, N/(iN*wn))
+	groups := max(1, min(iN, N)/8)
 	out := make([][]coord, 32*numWarps)
 	for th := range out {
 		warpM, warpN := mmaWarp(th/32, l.WarpsPerCTA)
 		g, t := (th%32)>>2, th&3
+		b0, b1 := ((warpM*16)&(M-1))+g, ((warpN*iN)&(N-1))+2*t
 		for m := 0; m < repM; m++ {
 			for n := 0; n < repN; n++ {
-				for i := 0; i < iN/2; i++ {
-					out[th] = append(out[th], coord{
-						r: m*16*wm + warpM*16 + g + 8*((i>>1)&1), c: n*iN*wn + warpN*iN + 8*(i>>2) + 2*t + (i & 1), half: -1})
+				for j := 0; j < groups; j++ {
+					for i := 0; i < 4; i++ {
+						out[th] = append(out[th], coord{r: b0 + m*16*wm + 8*(i>>1), c: b1 + n*iN*wn + 8*j + (i & 1), half: -1})
+					}
 				}
 			}
 		}
