@@ -97,3 +97,46 @@ func TestJITErrorLog(t *testing.T) {
 		t.Fatalf("got %v, want a JITError whose log names the bad instruction", err)
 	}
 }
+
+// TestTimeModes checks that each timing mode runs the launches it counts:
+// add_one adds 1 per launch, so the buffer ends at warm-up + samples ×
+// batch (+ one graph replay that uploads the graph).
+func TestTimeModes(t *testing.T) {
+	d, err := Open(0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	const n = 4096
+	k, err := d.LoadPTX(addOne, "add_one", 128, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	grid := [3]int{n / 128, 1, 1}
+	for _, c := range []struct {
+		mode  TimingMode
+		batch int
+		adds  int
+	}{{Single, 7, 2 + 3}, {BackToBack, 7, 2 + 3*7}, {Graph, 7, 2 + 3*7 + 7}} {
+		buf, err := d.Alloc(make([]byte, 4*n))
+		if err != nil {
+			t.Fatal(err)
+		}
+		times, err := d.TimeMode(k, grid, []Param{PtrParam(buf), IntParam(n)}, c.mode, 2, 3, c.batch)
+		if err != nil || len(times) != 3 || times[0] <= 0 {
+			t.Fatalf("%s: %v %v", c.mode, times, err)
+		}
+		out := make([]byte, 4*n)
+		if err := d.Read(buf, out); err != nil {
+			t.Fatal(err)
+		}
+		for i := 0; i < n; i += 1000 {
+			if got := math.Float32frombits(binary.LittleEndian.Uint32(out[4*i:])); got != float32(c.adds) {
+				t.Fatalf("%s: element %d = %v, want %d", c.mode, i, got, c.adds)
+			}
+		}
+	}
+	if _, err := ParseTimingMode("graphs"); err == nil {
+		t.Fatal("ParseTimingMode accepted graphs")
+	}
+}
