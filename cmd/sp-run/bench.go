@@ -20,34 +20,82 @@ type benchResult struct {
 	Bytes    float64 `json:"bytes"`
 	GBs      float64 `json:"gbs"`
 	Timer    string  `json:"timer"`
+	// Timing is the mode (single, back-to-back, graph) and Batch the
+	// launches per timed sample; L2 is never flushed between launches.
+	Timing string `json:"timing"`
+	Batch  int    `json:"batch"`
+	// samples are the per-launch times in ms, in the order measured.
+	samples []float64
 }
 
-// benchmark times the launch: warmup launches, then iters launches each
-// timed on its own (CUDA events on the GPU, wall clock on the CPU).
+// timing says how launches are timed (runtime/cuda.TimingMode):
+// single (one launch between two events), back-to-back (batch launches
+// between two events) or graph (a CUDA graph of batch launches, replayed).
+type timing struct {
+	mode          string
+	warmup, iters int
+	batch         int
+}
+
+// timingModes are the accepted --timing values.
+var timingModes = []string{"single", "back-to-back", "graph"}
+
+func checkTiming(mode string) error {
+	for _, m := range timingModes {
+		if m == mode {
+			return nil
+		}
+	}
+	return fmt.Errorf("--timing %q: want single, back-to-back or graph", mode)
+}
+
+// batchSize is the launches per sample: 1 for single, else batch (20 by
+// default, as the peers' graphs in bench/run_bench.py).
+func (t timing) batchSize() int {
+	switch {
+	case t.mode == "single" || t.mode == "":
+		return 1
+	case t.batch < 1:
+		return 20
+	}
+	return t.batch
+}
+
+// benchmark times the launch: warmup launches, then iters samples in the
+// timing mode (CUDA events on the GPU, wall clock on the CPU).
 // TFLOP/s counts the dense-equivalent 2·M·N·K of the verified matmul;
 // GB/s counts each buffer once (values, metadata, dense inputs, outputs).
 //
 // With maxTime > 0, a first launch is timed and warmup and iters shrink
 // (to at least 0 and 3) so that all launches take about maxTime seconds.
-func benchmark(pl *launchPlan, r runner, kargs []kernelArg, warmup, iters int, maxTime float64) (*benchResult, error) {
-	if iters < 1 || warmup < 0 {
+func benchmark(pl *launchPlan, r runner, kargs []kernelArg, t timing, maxTime float64) (*benchResult, error) {
+	if t.mode == "" {
+		t.mode = "single"
+	}
+	if err := checkTiming(t.mode); err != nil {
+		return nil, err
+	}
+	if t.iters < 1 || t.warmup < 0 {
 		return nil, fmt.Errorf("--iters must be at least 1 and --warmup at least 0")
 	}
 	if maxTime > 0 {
-		one, err := r.timeLaunches(pl.grid, kargs, 0, 1)
+		one, err := r.timeLaunches(pl.grid, kargs, timing{mode: "single", iters: 1})
 		if err != nil {
 			return nil, fmt.Errorf("benchmark: %w", err)
 		}
-		if budget := int(maxTime / max(one[0], 1e-9)); budget < warmup+iters {
-			iters = max(3, min(iters, budget*5/6))
-			warmup = max(0, min(warmup, budget-iters))
+		if budget := int(maxTime / max(one[0], 1e-9)); budget < t.warmup+t.iters*t.batchSize() {
+			if t.batch = min(t.batchSize(), max(1, budget/8)); t.mode == "single" {
+				t.batch = 1
+			}
+			t.iters = max(3, min(t.iters, budget*5/6/t.batchSize()))
+			t.warmup = max(0, min(t.warmup, budget-t.iters*t.batchSize()))
 		}
 	}
-	times, err := r.timeLaunches(pl.grid, kargs, warmup, iters)
+	times, err := r.timeLaunches(pl.grid, kargs, t)
 	if err != nil {
 		return nil, fmt.Errorf("benchmark: %w", err)
 	}
-	res := &benchResult{Warmup: warmup, Iters: iters, Timer: "wall clock"}
+	res := &benchResult{Warmup: t.warmup, Iters: t.iters, Timer: "wall clock", Timing: t.mode, Batch: t.batchSize()}
 	if _, ok := r.(*cpuRunner); !ok {
 		res.Timer = "CUDA events"
 	}
@@ -55,6 +103,7 @@ func benchmark(pl *launchPlan, r runner, kargs []kernelArg, warmup, iters int, m
 	for i, t := range times {
 		ms[i] = 1e3 * t
 	}
+	res.samples = append([]float64(nil), ms...)
 	sort.Float64s(ms)
 	res.MedianMs, res.MinMs, res.MaxMs = quantile(ms, 0.5), ms[0], ms[len(ms)-1]
 	res.P20Ms, res.P80Ms = quantile(ms, 0.2), quantile(ms, 0.8)
@@ -84,8 +133,8 @@ func quantile(xs []float64, q float64) float64 {
 }
 
 func (b *benchResult) String() string {
-	s := fmt.Sprintf("bench: %d launches after %d warm-up (%s): median %.4f ms (p20 %.4f, p80 %.4f, min %.4f, max %.4f)",
-		b.Iters, b.Warmup, b.Timer, b.MedianMs, b.P20Ms, b.P80Ms, b.MinMs, b.MaxMs)
+	s := fmt.Sprintf("bench: %d samples of %d launch(es), %s timing, after %d warm-up (%s, L2 not flushed): median %.4f ms (p20 %.4f, p80 %.4f, min %.4f, max %.4f)",
+		b.Iters, b.Batch, b.Timing, b.Warmup, b.Timer, b.MedianMs, b.P20Ms, b.P80Ms, b.MinMs, b.MaxMs)
 	if b.TFLOPs > 0 {
 		s += fmt.Sprintf(", %.4g TFLOP/s (dense-equivalent 2MNK)", b.TFLOPs)
 	}

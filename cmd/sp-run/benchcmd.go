@@ -31,9 +31,22 @@ type sweepSpec struct {
 	NumWarps  int                `json:"numWarps,omitempty"`
 	NumStages int                `json:"numStages,omitempty"`
 	Shapes    []map[string]int64 `json:"shapes"`
-	Markdown  string             `json:"markdown,omitempty"`
-	PNG       string             `json:"png,omitempty"`
-	JSON      string             `json:"json,omitempty"`
+	// Timing lists the timing modes (single, back-to-back, graph); the
+	// first is the headline (TFLOP/s, chart). Batch is the launches per
+	// sample of back-to-back and graph.
+	Timing []string `json:"timing,omitempty"`
+	Batch  int      `json:"batch,omitempty"`
+	// Tuning names tuning records (a .jsonl file or a directory of them,
+	// written by sp-run tune): each shape runs the fastest verified record's
+	// kernel and config for this GPU, else the file's kernel.
+	Tuning string `json:"tuning,omitempty"`
+	// Roofline draws the chart as a roofline with these ceilings; Peers
+	// names a JSON file of other providers' points drawn on the same axes.
+	Roofline *roofline `json:"roofline,omitempty"`
+	Peers    string    `json:"peers,omitempty"`
+	Markdown string    `json:"markdown,omitempty"`
+	PNG      string    `json:"png,omitempty"`
+	JSON     string    `json:"json,omitempty"`
 }
 
 // sweepRow is one line of the result table.
@@ -43,6 +56,12 @@ type sweepRow struct {
 	Bench  *benchResult     `json:"bench,omitempty"`
 	Verify *checkResult     `json:"verify,omitempty"`
 	Error  string           `json:"error,omitempty"`
+	// Timings holds every timing mode's result (Bench is the first).
+	Timings map[string]*benchResult `json:"timings,omitempty"`
+	// Kernel and Config say what ran (from the tuning records or the file).
+	Kernel string      `json:"kernel,omitempty"`
+	Config *tuneConfig `json:"config,omitempty"`
+	Tuned  bool        `json:"tuned"`
 }
 
 func benchCommand(stdout, stderr io.Writer) *cli.Command {
@@ -61,6 +80,10 @@ func benchCommand(stdout, stderr io.Writer) *cli.Command {
 			&cli.IntFlag{Name: "device", Usage: "CUDA device ordinal"},
 			&cli.IntFlag{Name: "workers", Usage: "CPU interpreter workers"},
 			&cli.StringFlag{Name: "max-memory", Usage: "refuse shapes whose buffers need more than `BYTES` (e.g. 8G; default: 3/4 of the machine's memory)"},
+			&cli.StringFlag{Name: "timing", Usage: "timing modes, comma-separated: single, back-to-back, graph (the first is the headline; default: the file's, else single); L2 is not flushed"},
+			&cli.IntFlag{Name: "batch", Usage: "launches per sample for back-to-back and graph timing (default 20)"},
+			&cli.StringFlag{Name: "tuning", Usage: "tuning records (`FILE.jsonl` or directory) to pick each shape's kernel and config from"},
+			&cli.StringFlag{Name: "peers", Usage: "other providers' points (`FILE.json`) for the roofline chart"},
 		},
 		Action: func(c *cli.Context) error { return sweep(c, stdout, stderr) },
 	}
@@ -78,7 +101,7 @@ func loadSweep(path string) (*sweepSpec, error) {
 		return nil, fmt.Errorf("bench file %s: %v", path, jsonError(raw, err))
 	}
 	dir := filepath.Dir(path)
-	for _, p := range []*string{&s.Kernel, &s.Manifest, &s.Launch, &s.Markdown, &s.PNG, &s.JSON} {
+	for _, p := range []*string{&s.Kernel, &s.Manifest, &s.Launch, &s.Markdown, &s.PNG, &s.JSON, &s.Tuning, &s.Peers} {
 		if *p != "" && !filepath.IsAbs(*p) {
 			*p = filepath.Join(dir, *p)
 		}
@@ -98,9 +121,17 @@ func sweep(c *cli.Context, stdout, stderr io.Writer) error {
 		return err
 	}
 	overrideSweep(c, s)
+	if len(s.Timing) == 0 {
+		s.Timing = []string{"single"}
+	}
+	for _, m := range s.Timing {
+		if err := checkTiming(m); err != nil {
+			return err
+		}
+	}
 	o := options{input: s.Kernel, manifest: s.Manifest, backend: s.Backend, check: s.Check, samples: 64,
 		bench: true, warmup: s.Warmup, iters: s.Iters, maxTime: s.MaxTime, device: c.Int("device"), workers: c.Int("workers"),
-		numWarps: s.NumWarps, numStages: s.NumStages}
+		numWarps: s.NumWarps, numStages: s.NumStages, batch: s.Batch}
 	if o.maxMemory, err = maxMemoryFlag(c); err != nil {
 		return err
 	}
@@ -115,19 +146,109 @@ func sweep(c *cli.Context, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	var recs []*tuneRecord
+	if s.Tuning != "" {
+		if recs, err = loadRecords(s.Tuning); err != nil {
+			return fmt.Errorf("tuning records: %v", err)
+		}
+	}
+	gpu := "cpu"
+	if s.Backend == "cuda" {
+		if gpu, err = gpuName(o.device); err != nil {
+			return err
+		}
+	}
+	progs := map[string]*program{}
 	bar := newProgress(stderr, len(s.Shapes))
 	var rows []sweepRow
 	for i, shape := range s.Shapes {
-		row := sweepRow{Shape: shape, Label: shapeLabel(shape)}
+		row := sweepRow{Shape: shape, Label: shapeLabel(shape), Kernel: relPath(".", s.Kernel),
+			Config: &tuneConfig{NumWarps: s.NumWarps, NumStages: s.NumStages, SplitK: 1}}
 		bar.step(i, row.Label)
-		row.Bench, row.Verify, err = runShape(prog, s, shape, o)
+		p, launch, so := prog, s.Launch, o
+		best := bestRecord(recs, gpu, s.Timing[0], shape)
+		if best == nil {
+			best = bestRecord(recs, gpu, "", shape)
+		}
+		if best != nil {
+			so.input, so.numWarps, so.numStages = best.Kernel, best.Config.NumWarps, best.Config.NumStages
+			launch, so.kernel = defaultSpecPath(best.Kernel), best.Function
+			key := fmt.Sprintf("%s|%d|%d", best.Kernel, so.numWarps, so.numStages)
+			if p = progs[key]; p == nil {
+				if p, err = compile(so, io.Discard); err != nil {
+					row.Error = err.Error()
+					rows = append(rows, row)
+					continue
+				}
+				progs[key] = p
+			}
+			cfg := best.Config
+			row.Kernel, row.Config, row.Tuned = relPath(".", best.Kernel), &cfg, true
+		}
+		row.Timings, row.Verify, err = runShapeModes(p, s, launch, shape, so, row.Config.SplitK)
 		if err != nil {
 			row.Error = err.Error()
+		} else {
+			row.Bench = row.Timings[s.Timing[0]]
 		}
 		rows = append(rows, row)
 	}
 	bar.done()
 	return writeSweep(s, rows, prog, stdout)
+}
+
+// runShapeModes runs one row: a fresh runner (so buffers are freed), the
+// launch spec with the shape's variables (and SPLIT_K when the spec has
+// it), one verified launch, then a benchmark in each timing mode.
+func runShapeModes(prog *program, s *sweepSpec, launch string, shape map[string]int64, o options, splitK int64) (map[string]*benchResult, *checkResult, error) {
+	spec, err := loadSpec(launch)
+	if err != nil {
+		return nil, nil, err
+	}
+	if spec.Vars == nil {
+		spec.Vars = map[string]int64{}
+	}
+	for k, v := range shape {
+		spec.Vars[k] = v
+	}
+	if _, ok := spec.Vars["SPLIT_K"]; ok && splitK > 0 {
+		spec.Vars["SPLIT_K"] = splitK
+	}
+	spec.maxBytes = o.maxMemory
+	r, err := newRunner(o, prog)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer r.close()
+	pl, err := resolve(spec, prog)
+	if err != nil {
+		return nil, nil, err
+	}
+	kargs, err := upload(pl, r)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := r.launch(pl.grid, kargs); err != nil {
+		return nil, nil, fmt.Errorf("launch of @%s failed: %w", prog.Name, err)
+	}
+	if err := readBack(pl, r); err != nil {
+		return nil, nil, err
+	}
+	var v *checkResult
+	if pl.check != nil && o.check != "none" {
+		if v, err = pl.check.run(o.check, o.samples, pl.seed); err != nil {
+			return nil, nil, err
+		}
+	}
+	out := map[string]*benchResult{}
+	for _, m := range s.Timing {
+		b, err := benchmark(pl, r, kargs, timing{m, o.warmup, o.iters, o.batch}, o.maxTime)
+		if err != nil {
+			return nil, v, err
+		}
+		out[m] = b
+	}
+	return out, v, nil
 }
 
 func overrideSweep(c *cli.Context, s *sweepSpec) {
@@ -148,31 +269,17 @@ func overrideSweep(c *cli.Context, s *sweepSpec) {
 	if c.IsSet("max-time") {
 		s.MaxTime = c.Float64("max-time")
 	}
-}
-
-// runShape runs one row: a fresh runner (so buffers are freed), the
-// launch spec with the shape's variables, verification and timing.
-func runShape(prog *program, s *sweepSpec, shape map[string]int64, o options) (*benchResult, *checkResult, error) {
-	spec, err := loadSpec(s.Launch)
-	if err != nil {
-		return nil, nil, err
+	if v := c.String("timing"); v != "" {
+		s.Timing = strings.Split(v, ",")
 	}
-	if spec.Vars == nil {
-		spec.Vars = map[string]int64{}
+	if c.IsSet("batch") {
+		s.Batch = c.Int("batch")
 	}
-	for k, v := range shape {
-		spec.Vars[k] = v
+	for name, dst := range map[string]*string{"tuning": &s.Tuning, "peers": &s.Peers} {
+		if v := c.String(name); v != "" {
+			*dst = v
+		}
 	}
-	r, err := newRunner(o, prog)
-	if err != nil {
-		return nil, nil, err
-	}
-	defer r.close()
-	rep, err := execute(prog, spec, r, o)
-	if err != nil {
-		return nil, nil, err
-	}
-	return rep.Bench, rep.Verify, nil
 }
 
 func shapeLabel(shape map[string]int64) string {
@@ -209,7 +316,7 @@ func writeSweep(s *sweepSpec, rows []sweepRow, prog *program, stdout io.Writer) 
 		}
 	}
 	if s.PNG != "" {
-		if err := sweepChart(s, rows, s.PNG); err != nil {
+		if err := drawChart(s, rows, s.PNG); err != nil {
 			return fmt.Errorf("chart: %v", err)
 		}
 	}
@@ -228,11 +335,23 @@ func sweepMarkdown(s *sweepSpec, rows []sweepRow, prog *program) string {
 		title = fmt.Sprintf("sp-run bench: @%s (%s)", prog.Name, filepath.Base(prog.Source))
 	}
 	fmt.Fprintf(&sb, "### %s\n\n", title)
-	fmt.Fprintf(&sb, "Backend %s; median of the timed launches after the warm-up (%s); TFLOP/s = 2·M·N·K / median (dense-equivalent).\n\n", s.Backend, timerOf(rows))
-	sb.WriteString("| Shape | Median ms | p20–p80 ms | TFLOP/s | GB/s | Launches | Check |\n|---|---:|---:|---:|---:|---:|---|\n")
+	batch := timing{mode: "graph", batch: s.Batch}.batchSize()
+	fmt.Fprintf(&sb, "Backend %s; %s; median of %d samples after %d warm-up launches; single = one launch between two events, "+
+		"back-to-back = %d launches between two events, graph = a CUDA graph of %d launches (per-launch times); L2 not flushed. "+
+		"TFLOP/s (dense-equivalent 2·M·N·K) and GB/s (each buffer once) from the %s time.\n\n",
+		s.Backend, timerOf(rows), s.Iters, s.Warmup, batch, batch, s.Timing[0])
+	sb.WriteString("| Shape |")
+	for _, m := range s.Timing {
+		fmt.Fprintf(&sb, " %s ms |", m)
+	}
+	sb.WriteString(" TFLOP/s | GB/s | Kernel, config | Check |\n|---|")
+	for range s.Timing {
+		sb.WriteString("---:|")
+	}
+	sb.WriteString("---:|---:|---|---|\n")
 	for _, r := range rows {
 		if r.Error != "" {
-			fmt.Fprintf(&sb, "| %s | — | — | — | — | — | error: %s |\n", r.Label, strings.ReplaceAll(r.Error, "|", "\\|"))
+			fmt.Fprintf(&sb, "| %s |%s — | — | %s | error: %s |\n", r.Label, strings.Repeat(" — |", len(s.Timing)), rowConfig(r), strings.ReplaceAll(r.Error, "|", "\\|"))
 			continue
 		}
 		check := "not verified"
@@ -242,10 +361,33 @@ func sweepMarkdown(s *sweepSpec, rows []sweepRow, prog *program) string {
 				check = fmt.Sprintf("MISMATCH %d/%d (%s)", v.Bad, v.Checked, v.Mode)
 			}
 		}
+		fmt.Fprintf(&sb, "| %s |", r.Label)
+		for _, m := range s.Timing {
+			if b := r.Timings[m]; b != nil {
+				fmt.Fprintf(&sb, " %.4g |", b.MedianMs)
+			} else {
+				sb.WriteString(" — |")
+			}
+		}
 		b := r.Bench
-		fmt.Fprintf(&sb, "| %s | %.4g | %.4g–%.4g | %.4g | %.4g | %d+%d | %s |\n", r.Label, b.MedianMs, b.P20Ms, b.P80Ms, b.TFLOPs, b.GBs, b.Warmup, b.Iters, check)
+		fmt.Fprintf(&sb, " %.4g | %.4g | %s | %s |\n", b.TFLOPs, b.GBs, rowConfig(r), check)
 	}
 	return sb.String()
+}
+
+// rowConfig names the kernel file and its config, marking tuned picks.
+func rowConfig(r sweepRow) string {
+	s := filepath.Base(r.Kernel)
+	if c := r.Config; c != nil {
+		s += fmt.Sprintf(" w%d s%d", c.NumWarps, c.NumStages)
+		if c.SplitK > 1 {
+			s += fmt.Sprintf(" split-K %d", c.SplitK)
+		}
+	}
+	if r.Tuned {
+		s += " (tuned)"
+	}
+	return s
 }
 
 // progress draws a one-line bar on stderr.

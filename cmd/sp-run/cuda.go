@@ -38,6 +38,15 @@ func device(ordinal int) (*cuda.Device, error) {
 	return d, nil
 }
 
+// gpuName is the name of CUDA device ordinal (tuning records key on it).
+func gpuName(ordinal int) (string, error) {
+	d, err := device(ordinal)
+	if err != nil {
+		return "", err
+	}
+	return d.Name, nil
+}
+
 func newCUDARunner(prog *program, ordinal int) (runner, error) {
 	if prog.gpu == nil {
 		return nil, fmt.Errorf("%s: no PTX to run on the GPU", prog.Source)
@@ -80,9 +89,15 @@ func (r *cudaRunner) launch(grid [3]int, args []kernelArg) error {
 	return r.dev.Launch(r.kern, grid, r.params(args))
 }
 
-func (r *cudaRunner) timeLaunches(grid [3]int, args []kernelArg, warmup, iters int) ([]float64, error) {
-	return r.dev.Time(r.kern, grid, r.params(args), warmup, iters)
+func (r *cudaRunner) timeLaunches(grid [3]int, args []kernelArg, t timing) ([]float64, error) {
+	mode, err := cuda.ParseTimingMode(t.mode)
+	if err != nil {
+		return nil, err
+	}
+	return r.dev.TimeMode(r.kern, grid, r.params(args), mode, t.warmup, t.iters, t.batchSize())
 }
+
+func (r *cudaRunner) free(b buffer) { r.dev.Free(b.(*cuda.Buffer)) }
 
 // close frees this run's buffers; the context stays for the next shape.
 func (r *cudaRunner) close() {

@@ -50,7 +50,7 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 		Action: func(c *cli.Context) error {
 			return runAction(c, stdout, stderr)
 		},
-		Commands: []*cli.Command{benchCommand(stdout, stderr)},
+		Commands: []*cli.Command{benchCommand(stdout, stderr), tuneCommand(stdout, stderr)},
 		OnUsageError: func(_ *cli.Context, err error, _ bool) error {
 			return fmt.Errorf("%v (see sp-run --help)", err)
 		},
@@ -88,6 +88,9 @@ func runFlags() []cli.Flag {
 		&cli.BoolFlag{Name: "bench", Usage: "benchmark: warm-up, then timed launches (CUDA events on the GPU)"},
 		&cli.IntFlag{Name: "warmup", Value: 10, Usage: "benchmark warm-up launches"},
 		&cli.IntFlag{Name: "iters", Value: 50, Usage: "benchmark timed launches"},
+		&cli.StringFlag{Name: "timing", Value: "single", Usage: "benchmark timing: single (one launch between two events), back-to-back (--batch launches between two events) or graph (a CUDA graph of --batch launches); L2 is not flushed"},
+		&cli.IntFlag{Name: "batch", Value: 20, Usage: "launches per timed sample for --timing back-to-back and graph"},
+		&cli.StringFlag{Name: "tuning", Usage: "tuning records (`FILE.jsonl` or a directory of them, see sp-run tune): take num-warps, num-stages and SPLIT_K from the best verified record for this kernel and shape unless set"},
 		&cli.Float64Flag{Name: "max-time", Usage: "benchmark: shrink warm-up and iterations (to at least 3) to about `SECONDS` in all"},
 		&cli.BoolFlag{Name: "json", Usage: "print the report as JSON"},
 		&cli.IntFlag{Name: "workers", Usage: "CPU interpreter: programs run in parallel (default GOMAXPROCS)"},
@@ -139,8 +142,16 @@ func normalizeArgs(args []string, app *cli.App) []string {
 		return args
 	}
 	out := []string{args[0]}
-	if args[1] == "bench" {
-		return append(append(out, "bench"), interspersed(args[2:], app.Commands[0].Flags)...)
+	for _, cmd := range app.Commands {
+		if args[1] != cmd.Name {
+			continue
+		}
+		for _, sub := range cmd.Subcommands {
+			if len(args) > 2 && args[2] == sub.Name {
+				return append(append(out, cmd.Name, sub.Name), interspersed(args[3:], sub.Flags)...)
+			}
+		}
+		return append(append(out, cmd.Name), interspersed(args[2:], cmd.Flags)...)
 	}
 	return append(out, interspersed(args[1:], app.Flags)...)
 }

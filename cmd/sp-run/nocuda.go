@@ -10,3 +10,5 @@ var errNoCUDA = errors.New("this sp-run was built without CUDA support: rebuild 
 func newCUDARunner(*program, int) (runner, error) { return nil, errNoCUDA }
 
 func compileGPU(*program, options) error { return errNoCUDA }
+
+func gpuName(int) (string, error) { return "", errNoCUDA }

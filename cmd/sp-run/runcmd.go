@@ -29,6 +29,9 @@ type options struct {
 	maxTime                                    float64
 	savePTX                                    string
 	maxMemory                                  int64 // bytes; 0: defaultMemLimit
+	timing                                     string // single, back-to-back or graph (bench.go)
+	batch                                      int    // launches per timed sample
+	tuning                                     string // tuning records to pick a config from (tune.go)
 }
 
 func readOptions(c *cli.Context) (options, error) {
@@ -39,6 +42,7 @@ func readOptions(c *cli.Context) (options, error) {
 		workers: c.Int("workers"), device: c.Int("device"), check: c.String("check"),
 		samples: c.Int("samples"), noVerify: c.Bool("no-verify"), noSpec: c.Bool("no-spec"), bench: c.Bool("bench"),
 		json: c.Bool("json"), printIR: c.Bool("print-ir"), warmup: c.Int("warmup"), iters: c.Int("iters"), maxTime: c.Float64("max-time"), savePTX: c.String("save-ptx"),
+		timing: c.String("timing"), batch: c.Int("batch"), tuning: c.String("tuning"),
 	}
 	var err error
 	if o.maxMemory, err = maxMemoryFlag(c); err != nil {
@@ -297,7 +301,7 @@ func execute(prog *program, spec *Spec, r runner, o options) (*report, error) {
 		rep.Args = append(rep.Args, describeArg(a))
 	}
 	if o.bench {
-		if rep.Bench, err = benchmark(pl, r, kargs, o.warmup, o.iters, o.maxTime); err != nil {
+		if rep.Bench, err = benchmark(pl, r, kargs, timing{o.timing, o.warmup, o.iters, o.batch}, o.maxTime); err != nil {
 			return nil, err
 		}
 	}

@@ -28,9 +28,12 @@ type runner interface {
 	alloc(label string, data []byte) (buffer, error)
 	read(b buffer, dst []byte) error
 	launch(grid [3]int, args []kernelArg) error
-	// timeLaunches runs warmup launches, then iters timed ones, and
-	// returns the time of each in seconds.
-	timeLaunches(grid [3]int, args []kernelArg, warmup, iters int) ([]float64, error)
+	// timeLaunches runs warmup launches, then iters timed samples, and
+	// returns the time per launch of each in seconds (timing: single,
+	// back-to-back or graph; batch launches per sample for the last two).
+	timeLaunches(grid [3]int, args []kernelArg, t timing) ([]float64, error)
+	// free releases one buffer before close.
+	free(b buffer)
 	close()
 }
 
@@ -89,21 +92,29 @@ func (r *cpuRunner) launch(grid [3]int, args []kernelArg) error {
 	return r.kern.Launch(context.Background(), r.mem, grid, r.args(args), cpu.LaunchOptions{Workers: r.workers})
 }
 
-func (r *cpuRunner) timeLaunches(grid [3]int, args []kernelArg, warmup, iters int) ([]float64, error) {
-	for range warmup {
+func (r *cpuRunner) timeLaunches(grid [3]int, args []kernelArg, t timing) ([]float64, error) {
+	if t.mode == "graph" {
+		return nil, fmt.Errorf("--timing graph needs the cuda backend (CUDA graphs); use single or back-to-back on the cpu backend")
+	}
+	batch := t.batchSize()
+	for range t.warmup {
 		if err := r.launch(grid, args); err != nil {
 			return nil, err
 		}
 	}
-	times := make([]float64, iters)
+	times := make([]float64, t.iters)
 	for i := range times {
 		start := time.Now()
-		if err := r.launch(grid, args); err != nil {
-			return nil, err
+		for range batch {
+			if err := r.launch(grid, args); err != nil {
+				return nil, err
+			}
 		}
-		times[i] = time.Since(start).Seconds()
+		times[i] = time.Since(start).Seconds() / float64(batch)
 	}
 	return times, nil
 }
+
+func (r *cpuRunner) free(buffer) {}
 
 func (r *cpuRunner) close() {}
