@@ -5,13 +5,20 @@ Providers, all fp16 inputs with fp32 accumulation, on the same shapes
 (A is M x K and 2:4 sparse along K, B is K x N dense):
 
   cuBLAS dense   torch.mm(A_pruned, B)
-  cuSPARSELt     torch._cslt_sparse_mm(torch._cslt_compress(A_pruned), B)
+  cuSPARSELt     torch._cslt_sparse_mm(torch._cslt_compress(A_pruned), B, alg_id=ALG), ALG found by
+                 torch._cslt_sparse_mm_search for the shape
   Triton dense   the Triton tutorial matmul (autotuned) on A_pruned, B
   sp             `sp-run bench` on the kernel of bench/sparse_matmul.bench.json (compiled by
                  sp-pipeline and lower/ptx, launched through runtime/cuda)
 
-Every time is the median of per-launch CUDA-event timings after a warm-up,
-and TFLOP/s is the dense-equivalent 2*M*N*K / median for every provider.
+Every provider is timed in three modes (--timing picks a subset; the first is
+the headline), all with CUDA events after a warm-up, L2 not flushed:
+  graph         BATCH calls captured once in a CUDA graph; median of ITERS replays / BATCH
+  single        one call between two events, synchronized; median of ITERS
+  back-to-back  BATCH calls between two events; median of ITERS samples / BATCH
+Single-call times include the host work of the call (for torch._cslt_sparse_mm
+its per-call descriptor and plan set-up), so the headline is graph-timed.
+TFLOP/s is the dense-equivalent 2*M*N*K / median for every provider.
 The comparison is written into docs/performance.md between the markers
 <!-- sp-bench:begin --> and <!-- sp-bench:end --> (the file is created when
 missing), with sp's own table and chart next to it (docs/performance-sp.*).
@@ -59,23 +66,51 @@ def prune_2_4(a):
     return (g * mask).reshape(m, k)
 
 
-def time_ms(fn, warmup, iters):
-    """Median, p20 and p80 of per-launch CUDA-event times, in ms."""
-    for _ in range(warmup):
-        fn()
-    torch.cuda.synchronize()
-    times = []
-    for _ in range(iters):
-        start = torch.cuda.Event(enable_timing=True)
-        stop = torch.cuda.Event(enable_timing=True)
-        start.record()
-        fn()
-        stop.record()
-        stop.synchronize()
-        times.append(start.elapsed_time(stop))
-    times.sort()
+MODES = ["graph", "single", "back-to-back"]
+
+
+def quantiles(times):
+    times = sorted(times)
     q = statistics.quantiles(times, n=5) if len(times) > 1 else [times[0]] * 4
     return statistics.median(times), q[0], q[3]
+
+
+def time_ms(fn, mode, warmup, iters, batch):
+    """Median, p20 and p80 of the per-call time in ms, in the given mode."""
+    s = torch.cuda.Stream()
+    s.wait_stream(torch.cuda.current_stream())
+    with torch.cuda.stream(s):  # warm-up on a side stream, as graph capture wants
+        for _ in range(warmup):
+            fn()
+    torch.cuda.current_stream().wait_stream(s)
+    torch.cuda.synchronize()
+    start = torch.cuda.Event(enable_timing=True)
+    stop = torch.cuda.Event(enable_timing=True)
+    if mode == "single":
+        run, per = fn, 1
+    elif mode == "back-to-back":
+        def run():
+            for _ in range(batch):
+                fn()
+        per = batch
+    elif mode == "graph":
+        g = torch.cuda.CUDAGraph()
+        with torch.cuda.graph(g):
+            for _ in range(batch):
+                fn()
+        g.replay()
+        torch.cuda.synchronize()
+        run, per = g.replay, batch
+    else:
+        raise ValueError(mode)
+    times = []
+    for _ in range(iters):
+        start.record()
+        run()
+        stop.record()
+        stop.synchronize()
+        times.append(start.elapsed_time(stop) / per)
+    return quantiles(times)
 
 
 @triton.autotune(
@@ -134,7 +169,18 @@ def close(x, ref):
     return ((x.float() - ref.float()).abs().max() / ref.float().abs().max().clamp_min(1e-6)).item()
 
 
-def bench_peers(shapes, warmup, iters, log):
+def moved_bytes(name, m, n, k):
+    """Bytes each provider must move once: A (dense, or 2:4 values + metadata), B and C, fp16."""
+    a = 1.125 * m * k if name == "cuSPARSELt" else 2 * m * k
+    return a + 2 * k * n + 2 * m * n
+
+
+def cslt_best_alg(ac, b):
+    r = torch._cslt_sparse_mm_search(ac, b)
+    return r[0] if isinstance(r, (tuple, list)) else int(r)
+
+
+def bench_peers(shapes, modes, warmup, iters, batch, log):
     rows = {}
     for (m, n, k) in shapes:
         torch.manual_seed(0)
@@ -156,24 +202,46 @@ def bench_peers(shapes, warmup, iters, log):
             row["Triton dense error"] = f"{type(e).__name__}: {e}"
         try:
             ac = torch._cslt_compress(a)
-            out = torch._cslt_sparse_mm(ac, b)
+            alg = cslt_best_alg(ac, b)
+            row["cuSPARSELt alg_id"] = alg
+            out = torch._cslt_sparse_mm(ac, b, alg_id=alg)
             row["cuSPARSELt check"] = close(out, ref)
-            providers["cuSPARSELt"] = lambda: torch._cslt_sparse_mm(ac, b)
+            providers["cuSPARSELt"] = lambda: torch._cslt_sparse_mm(ac, b, alg_id=alg)
         except Exception as e:  # noqa: BLE001
             row["cuSPARSELt error"] = f"{type(e).__name__}: {e}"
         for name, fn in providers.items():
             if fn is None:
                 continue
-            med, p20, p80 = time_ms(fn, warmup, iters)
-            row[name] = {"ms": med, "p20": p20, "p80": p80, "tflops": 2 * m * n * k / (med * 1e-3) / 1e12}
-            log(f"{label(m, n, k):>26}  {name:<13} {med:9.4f} ms  {row[name]['tflops']:8.1f} TFLOP/s")
+            row[name] = {}
+            for mode in modes:
+                try:
+                    med, p20, p80 = time_ms(fn, mode, warmup, iters, batch)
+                except Exception as e:  # noqa: BLE001
+                    row[f"{name} error"] = f"{mode}: {type(e).__name__}: {e}"
+                    continue
+                tf = 2 * m * n * k / (med * 1e-3) / 1e12
+                row[name][mode] = {"ms": med, "p20": p20, "p80": p80, "tflops": tf,
+                                   "gbs": moved_bytes(name, m, n, k) / (med * 1e-3) / 1e9}
+                log(f"{label(m, n, k):>26}  {name:<13} {mode:<12} {med:9.4f} ms  {tf:8.1f} TFLOP/s")
         rows[(m, n, k)] = row
         del a, b, ref, c
         torch.cuda.empty_cache()
     return rows
 
 
-def bench_sp(sp_run, shapes, warmup, iters, max_time, outdir, log):
+def write_peers(path, peers, mode):
+    """Peer points for sp-run bench's roofline chart."""
+    pts = []
+    for (m, n, k), row in peers.items():
+        for name in ("cuBLAS dense", "cuSPARSELt", "Triton dense"):
+            r = row.get(name, {}).get(mode) if isinstance(row.get(name), dict) else None
+            if r:
+                pts.append({"provider": name, "shape": {"M": m, "N": n, "K": k}, "tflops": r["tflops"],
+                            "bytes": moved_bytes(name, m, n, k), "flops": 2.0 * m * n * k})
+    pathlib.Path(path).write_text(json.dumps(pts, indent=1) + "\n")
+
+
+def bench_sp(sp_run, shapes, modes, warmup, iters, batch, max_time, outdir, peers_file, log):
     """Runs `sp-run bench` over the shapes; returns {(m, n, k): row}."""
     bench_file = ROOT / "bench" / "sparse_matmul.bench.json"
     spec = json.loads(bench_file.read_text())
@@ -182,6 +250,9 @@ def bench_sp(sp_run, shapes, warmup, iters, max_time, outdir, log):
         "kernel": str((bench_file.parent / spec["kernel"]).resolve()),
         "launch": str((bench_file.parent / spec["launch"]).resolve()),
         "backend": "cuda", "warmup": warmup, "iters": iters, "maxTime": max_time,
+        "timing": modes, "batch": batch,
+        "tuning": str((bench_file.parent / spec["tuning"]).resolve()) if spec.get("tuning") else "",
+        "peers": str(peers_file) if peers_file else "",
         "shapes": [{"M": m, "N": n, "K": k} for (m, n, k) in shapes],
         "markdown": str(outdir / "performance-sp.md"),
         "png": str(outdir / "performance-sp.png"),
@@ -202,53 +273,74 @@ def bench_sp(sp_run, shapes, warmup, iters, max_time, outdir, log):
     return rows, proc.returncode
 
 
-def cell(row, name):
+def peer_t(row, name, mode):
     r = row.get(name)
-    if isinstance(r, dict):
-        return f"{r['tflops']:.1f}"
-    return "error" if row.get(f"{name} error") else "—"
+    return r.get(mode, {}).get("tflops") if isinstance(r, dict) else None
 
 
-def sp_cell(r):
+def peer_ms(row, name, mode):
+    r = row.get(name)
+    v = r.get(mode, {}).get("ms") if isinstance(r, dict) else None
+    return f"{v:.4f}" if v else ("error" if row.get(f"{name} error") else "—")
+
+
+def sp_ok(r):
+    return r and not r.get("error") and not ((r.get("verify") or {}).get("mismatches", 0) > 0)
+
+
+def sp_ms(r, mode):
     if r is None:
         return "—"
     if r.get("error"):
         return "error"
-    v = r.get("verify") or {}
-    t = r["bench"]["tflops"]
-    if v and v.get("mismatches", 0) > 0:
-        return f"{t:.1f} (MISMATCH)"
-    return f"{t:.1f}"
+    b = (r.get("timings") or {}).get(mode)
+    if not b:
+        return "—"
+    return f"{b['medianMs']:.4f}" + ("" if sp_ok(r) else " (MISMATCH)")
 
 
-def write_report(path, shapes, peers, sp, sp_rc, args):
+def write_report(path, shapes, modes, peers, sp, sp_rc, args):
     dev = torch.cuda.get_device_name()
+    names = ["cuBLAS dense", "cuSPARSELt", "Triton dense"]
+    cmd = "python3 bench/run_bench.py " + " ".join(sys.argv[1:])
     lines = [
         "<!-- sp-bench:begin -->",
         "## 2:4 sparse matmul: sp against cuBLAS, cuSPARSELt and Triton",
         "",
         f"Measured {datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M} UTC on {dev} "
-        f"(torch {torch.__version__}, CUDA {torch.version.cuda}, Triton {triton.__version__}) by `bench/run_bench.py`.",
-        f"fp16 inputs, fp32 accumulation, fp16 output. A (M x K) is 2:4 sparse (magnitude-pruned), B (K x N) dense.",
-        f"Each entry is dense-equivalent TFLOP/s = 2·M·N·K / median of {args.iters} CUDA-event-timed launches after "
-        f"{args.warmup} warm-up launches (sp: fewer when {args.sp_max_time:g} s of launches would not fit, see its "
-        f"Launches column). cuBLAS and Triton multiply the pruned A as a dense matrix.",
-        "",
-        "| Shape | cuBLAS dense | cuSPARSELt | Triton dense | sp | sp / cuBLAS | cuSPARSELt / cuBLAS |",
-        "|---|---:|---:|---:|---:|---:|---:|",
+        f"(torch {torch.__version__}, CUDA {torch.version.cuda}, Triton {triton.__version__}) by `{cmd}`, "
+        "all tables from this one run.",
+        "fp16 inputs, fp32 accumulation, fp16 output. A (M x K) is 2:4 sparse (magnitude-pruned), B (K x N) dense; "
+        "cuBLAS and Triton multiply the pruned A as a dense matrix; cuSPARSELt runs the algorithm "
+        "`torch._cslt_sparse_mm_search` picked for the shape.",
+        f"Timing (every provider alike, CUDA events, L2 not flushed, {args.warmup} warm-up calls): "
+        f"graph = {args.batch} calls captured in one CUDA graph, median of {args.iters} replays / {args.batch}; "
+        f"single = one call between two events, median of {args.iters}; back-to-back = {args.batch} calls between two "
+        f"events, median of {args.iters} / {args.batch}. Single-call times include the host work of each call "
+        "(for `torch._cslt_sparse_mm`, its per-call descriptor set-up), hence the graph-timed headline. "
+        "sp's kernel and config per shape come from its tuning records (bench/tuning).",
     ]
-    for s in shapes:
-        row, r = peers.get(s, {}), sp.get(s)
-        base = row.get("cuBLAS dense", {}).get("tflops")
-        ratio = lambda t: f"{t / base:.2f}×" if (base and t) else "—"
-        verified = r and not r.get("error") and not ((r.get("verify") or {}).get("mismatches", 0) > 0)
-        sp_t = r["bench"]["tflops"] if verified else None
-        cs_t = row.get("cuSPARSELt", {}).get("tflops") if isinstance(row.get("cuSPARSELt"), dict) else None
-        lines.append(f"| {label(*s)} | {cell(row, 'cuBLAS dense')} | {cell(row, 'cuSPARSELt')} | "
-                     f"{cell(row, 'Triton dense')} | {sp_cell(r)} | {ratio(sp_t)} | {ratio(cs_t)} |")
+    for mode in modes:
+        lines += ["", f"### {mode} timing: ms per call (dense-equivalent TFLOP/s)", "",
+                  "| Shape | cuBLAS dense | cuSPARSELt | Triton dense | sp | sp / cuBLAS | sp / cuSPARSELt |",
+                  "|---|---:|---:|---:|---:|---:|---:|"]
+        for s in shapes:
+            row, r = peers.get(s, {}), sp.get(s)
+            cells = []
+            for name in names:
+                t = peer_t(row, name, mode)
+                cells.append(f"{peer_ms(row, name, mode)} ({t:.1f})" if t else peer_ms(row, name, mode))
+            spb = (r.get("timings") or {}).get(mode) if r else None
+            sp_t = spb["tflops"] if (spb and sp_ok(r)) else None
+            sp_cell = f"{sp_ms(r, mode)} ({spb['tflops']:.1f})" if spb else sp_ms(r, mode)
+            base, cs = peer_t(row, "cuBLAS dense", mode), peer_t(row, "cuSPARSELt", mode)
+            ratio = lambda x, y: f"{x / y:.2f}×" if (x and y) else "—"
+            lines.append(f"| {label(*s)} | {' | '.join(cells)} | {sp_cell} | {ratio(sp_t, base)} | {ratio(sp_t, cs)} |")
     notes = []
     for s in shapes:
         row, r = peers.get(s, {}), sp.get(s)
+        if "cuSPARSELt alg_id" in row:
+            notes.append(f"- {label(*s)}: cuSPARSELt alg_id {row['cuSPARSELt alg_id']}")
         for k, v in row.items():
             if k.endswith("error"):
                 notes.append(f"- {label(*s)}, {k[:-6]}: {v}")
@@ -259,10 +351,11 @@ def write_report(path, shapes, peers, sp, sp_rc, args):
             notes.append(f"- {label(*s)}, sp: verification failed ({v['mismatches']} of {v['checked']} checked elements, "
                          f"{v['mode']}); its time is not a valid result")
     if notes:
-        lines += ["", "Errors and failed checks:", ""] + notes
-    lines += ["", "sp's own table (`sp-run bench`, with p20–p80 spread and GB/s) and chart:", "",
+        lines += ["", "Notes, errors and failed checks:", ""] + notes
+    lines += ["", "sp's own table (`sp-run bench`: kernel and config per shape, GB/s, verification) and its roofline "
+              "chart (sp and the peers, graph-timed):", "",
               (path.parent / "performance-sp.md").read_text().strip() if (path.parent / "performance-sp.md").exists() else "(missing)",
-              "", "![sp TFLOP/s per shape](performance-sp.png)", "", "<!-- sp-bench:end -->"]
+              "", "![roofline: sp and its peers](performance-sp.png)", "", "<!-- sp-bench:end -->"]
     block = "\n".join(lines) + "\n"
     old = path.read_text() if path.exists() else "# Performance\n\n"
     b, e = old.find("<!-- sp-bench:begin -->"), old.find("<!-- sp-bench:end -->")
@@ -280,6 +373,9 @@ def main():
     ap.add_argument("--shapes", choices=["all", "square", "skinny", "smoke"], default="all")
     ap.add_argument("--warmup", type=int, default=10)
     ap.add_argument("--iters", type=int, default=50)
+    ap.add_argument("--batch", type=int, default=20, help="calls per graph and per back-to-back sample")
+    ap.add_argument("--timing", default=",".join(MODES),
+                    help="comma-separated modes among graph, single, back-to-back; the first is the headline")
     ap.add_argument("--sp-max-time", type=float, default=120,
                     help="seconds of sp launches per shape: fewer iterations for a slow kernel (sp-run --max-time)")
     ap.add_argument("--skip-sp", action="store_true", help="only the peers (for a machine without sp-run)")
@@ -290,14 +386,22 @@ def main():
     log = lambda s: print(s, file=sys.stderr, flush=True)
     out = pathlib.Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)
-    sp, sp_rc = {}, 0
+    modes = [m.strip() for m in args.timing.split(",") if m.strip()]
+    if not modes or any(m not in MODES for m in modes):
+        raise SystemExit(f"--timing {args.timing!r}: want a comma-separated subset of {', '.join(MODES)}")
+    sp_run = None
     if not args.skip_sp:
         sp_run = args.sp_run or next((p for p in ("./sp-run", str(ROOT / "bin" / "sp-run")) if os.access(p, os.X_OK)), None)
         if sp_run is None:
             raise SystemExit("no sp-run: build it with -tags cuda (README, sp-run) and pass --sp-run PATH, or use --skip-sp")
-        sp, sp_rc = bench_sp(sp_run, shapes, args.warmup, args.iters, args.sp_max_time, out.parent, log)
-    peers = bench_peers(shapes, args.warmup, args.iters, log)
-    write_report(out, shapes, peers, sp, sp_rc, args)
+    peers = bench_peers(shapes, modes, args.warmup, args.iters, args.batch, log)
+    peers_file = out.parent / "performance-peers.json"
+    write_peers(peers_file, peers, modes[0])
+    sp, sp_rc = {}, 0
+    if sp_run:
+        sp, sp_rc = bench_sp(sp_run, shapes, modes, args.warmup, args.iters, args.batch, args.sp_max_time, out.parent,
+                             peers_file, log)
+    write_report(out, shapes, modes, peers, sp, sp_rc, args)
     log(f"wrote {out}")
     return 1 if sp_rc else 0
 
