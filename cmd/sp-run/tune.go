@@ -93,6 +93,8 @@ func tuneCommand(stdout, stderr io.Writer) *cli.Command {
 			&cli.StringFlag{Name: "timing", Usage: "override the space's timing mode"},
 			&cli.IntFlag{Name: "device", Usage: "CUDA device ordinal"},
 			&cli.IntFlag{Name: "workers", Usage: "CPU interpreter workers"},
+			&cli.IntFlag{Name: "from", Value: -1, Hidden: true, Usage: "start at candidate `N` of the list (a resumed run)"},
+			&cli.BoolFlag{Name: "append", Hidden: true, Usage: "append to -o"},
 		},
 		Action: func(c *cli.Context) error { return tuneAction(c, stdout, stderr) },
 		Subcommands: []*cli.Command{{
@@ -254,11 +256,18 @@ func tuneAction(c *cli.Context, stdout, stderr io.Writer) error {
 		return err
 	}
 	lo, hi := si*len(cands)/sn, (si+1)*len(cands)/sn
+	if from := c.Int("from"); from >= 0 {
+		lo = min(max(lo, from), hi)
+	}
 	cands = cands[lo:hi]
 	w := stdout
 	relTo := "."
 	if out != "" {
-		f, err := os.Create(out)
+		flags := os.O_CREATE | os.O_WRONLY | os.O_TRUNC
+		if c.Bool("append") {
+			flags = os.O_CREATE | os.O_WRONLY | os.O_APPEND
+		}
+		f, err := os.OpenFile(out, flags, 0o644)
 		if err != nil {
 			return err
 		}
@@ -280,10 +289,50 @@ func tuneAction(c *cli.Context, stdout, stderr io.Writer) error {
 		if err := enc.Encode(rec); err != nil {
 			return err
 		}
+		if s.Backend == "cuda" && stickyError(rec.Error) && i+1 < len(cands) {
+			// A kernel fault leaves the CUDA context unusable: the rest
+			// of the list runs in a fresh process, appending.
+			bar.done()
+			fmt.Fprintf(stderr, "sp-run tune: %s faulted (%s); resuming at candidate %d in a new process\n", filepath.Base(cd.v.Kernel), rec.Error, lo+i+1)
+			return resumeTune(c, lo+i+1, stderr)
+		}
 	}
 	t.endShape()
 	bar.done()
 	return nil
+}
+
+// stickyError reports a CUDA error after which the context is unusable.
+func stickyError(msg string) bool {
+	for _, s := range []string{"IllegalAddress", "ILLEGAL_ADDRESS", "LaunchFailed", "LAUNCH_FAILED", "MisalignedAddress",
+		"MISALIGNED_ADDRESS", "IllegalInstruction", "ILLEGAL_INSTRUCTION", "HardwareStackError", "HARDWARE_STACK_ERROR",
+		"InvalidPc", "INVALID_PC", "Assert", "ASSERT", "LaunchTimeout", "LAUNCH_TIMEOUT", "InvalidAddressSpace", "INVALID_ADDRESS_SPACE"} {
+		if strings.Contains(msg, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// resumeTune re-runs this tune command from candidate from, appending to
+// the same output, in a child process.
+func resumeTune(c *cli.Context, from int, stderr io.Writer) error {
+	exe, err := os.Executable()
+	if err != nil {
+		return err
+	}
+	args := []string{"tune", "--from", strconv.Itoa(from), "--device", strconv.Itoa(c.Int("device"))}
+	for _, f := range []string{"shapes", "backend", "timing", "shard"} {
+		if v := c.String(f); v != "" {
+			args = append(args, "--"+f, v)
+		}
+	}
+	if out := c.String("o"); out != "" {
+		args = append(args, "-o", out, "--append")
+	}
+	cmd := exec.Command(exe, append(args, c.Args().First())...)
+	cmd.Stdout, cmd.Stderr = os.Stdout, stderr
+	return cmd.Run()
 }
 
 func sameShape(a, b map[string]int64) bool {

@@ -796,17 +796,44 @@ func (k *kernel) asyncCopy(m *memRef, tm *threadMap, ptrs, masks []asm.Operand, 
 	if bytes == 16 {
 		cache = "cg"
 	}
+	name, policy := "cp.async."+cache+".shared.global", k.l2Policy(op)
+	if policy != nil {
+		name += ".L2::cache_hint"
+	}
 	for i := 0; i < len(ptrs); i += vec {
 		r, c := k.tileCoord(tm, i)
 		addr := k.elemAddr(m, r, c)
+		args := []asm.Operand{addr, asm.Addr{Base: ptrs[i]}, imm(bytes)}
 		if masks != nil {
 			sz := k.newReg(clsB32)
 			k.op("selp.u32", sz, imm(bytes), zero, masks[i])
-			k.eff("cp.async."+cache+".shared.global", addr, asm.Addr{Base: ptrs[i]}, imm(bytes), sz)
-		} else {
-			k.eff("cp.async."+cache+".shared.global", addr, asm.Addr{Base: ptrs[i]}, imm(bytes))
+			args = append(args, sz)
 		}
+		if policy != nil {
+			args = append(args, policy)
+		}
+		k.eff(name, args...)
 	}
+}
+
+// l2Policy returns the L2 cache-policy register of a copy whose
+// evictionPolicy is evict_first or evict_last (createpolicy.fractional,
+// made once in the prologue: streamed data such as decode weights leaves
+// L2 first), or nil.
+func (k *kernel) l2Policy(op *ir.Operation) asm.Operand {
+	ev, ok := tt.EnumProp(op, "evict", tt.EvictNormal)
+	if !ok || ev == tt.EvictNormal {
+		return nil
+	}
+	kind := map[tt.EvictionPolicy]string{tt.EvictFirst: "evict_first", tt.EvictLast: "evict_last"}[ev]
+	key := "l2policy:" + kind
+	if r, ok := k.proCache[key]; ok {
+		return r
+	}
+	r := k.newReg(clsB64)
+	k.proOp("createpolicy.fractional.L2::"+kind+".b64", r)
+	k.proCache[key] = r
+	return r
 }
 
 func (k *kernel) syncCopy(m *memRef, tm *threadMap, ptrs, masks []asm.Operand) error {

@@ -3,6 +3,8 @@
 // The A-sparse matmul of examples/sparse_matmul_128.mlir with 64x16 tiles
 // of C and K steps of 128 (a decode tile: few columns of C per program, long
 // K steps). A (M x K, f16) is 2:4 sparse along K; B (K x N) is dense f16.
+// The weight (A) is loaded with an evict-first L2 policy: streamed once,
+// it should not push B and C out of L2.
 // Split-K: program (x, y, z) of a grid with S programs along z multiplies
 // the z-th of S nearly equal runs of 128-wide K steps and adds its partial
 // tile into C (M x N, f32, zero before the launch) with tt.atomic_rmw fadd.
@@ -40,7 +42,7 @@ module {
     %9 = arith.extsi %arg7 : i32 to i64
     %10 = tt.make_tensor_ptr %arg1, [%5, %8], [%9, %c1_i64], [%koff, %3] {order = array<i32: 1, 0>} : <tensor<128x16xf16>>
     %13:3 = scf.for %arg9 = %kb to %ke step %c1_i32 iter_args(%arg10 = %cst, %arg11 = %7, %arg12 = %10) -> (tensor<64x16xf32>, !tt.ptr<tensor<64x128xf16, #tt.sparse<"NV24">>>, !tt.ptr<tensor<128x16xf16>>)  : i32 {
-      %18 = tt.load %arg11 {boundaryCheck = array<i32: 0, 1>, padding = 1 : i32} : !tt.ptr<tensor<64x128xf16, #tt.sparse<"NV24">>>
+      %18 = tt.load %arg11 evictionPolicy = evict_first {boundaryCheck = array<i32: 0, 1>, padding = 1 : i32} : !tt.ptr<tensor<64x128xf16, #tt.sparse<"NV24">>>
       %19 = tt.load %arg12 {boundaryCheck = array<i32: 0, 1>, padding = 1 : i32} : !tt.ptr<tensor<128x16xf16>>
       %20 = tt.dot %18, %19, %arg10, inputPrecision = tf32 : tensor<64x128xf16, #tt.sparse<"NV24">> * tensor<128x16xf16> -> tensor<64x16xf32>
       %21 = tt.advance %arg11, [%c0_i32, %tk] : <tensor<64x128xf16, #tt.sparse<"NV24">>>
