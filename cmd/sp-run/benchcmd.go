@@ -36,6 +36,9 @@ type sweepSpec struct {
 	// sample of back-to-back and graph.
 	Timing []string `json:"timing,omitempty"`
 	Batch  int      `json:"batch,omitempty"`
+	// SM is the compile target on the cuda backend (80: the mma.sp path;
+	// 0: the device's).
+	SM int `json:"sm,omitempty"`
 	// Tuning names tuning records (a .jsonl file or a directory of them,
 	// written by sp-run tune): each shape runs the fastest verified record's
 	// kernel and config for this GPU, else the file's kernel.
@@ -84,6 +87,7 @@ func benchCommand(stdout, stderr io.Writer) *cli.Command {
 			&cli.IntFlag{Name: "batch", Usage: "launches per sample for back-to-back and graph timing (default 20)"},
 			&cli.StringFlag{Name: "tuning", Usage: "tuning records (`FILE.jsonl` or directory) to pick each shape's kernel and config from"},
 			&cli.StringFlag{Name: "peers", Usage: "other providers' points (`FILE.json`) for the roofline chart"},
+			&cli.IntFlag{Name: "sm", Usage: "compile for this GPU target (80 or 90; default: the bench file's, else the device's)"},
 		},
 		Action: func(c *cli.Context) error { return sweep(c, stdout, stderr) },
 	}
@@ -131,7 +135,7 @@ func sweep(c *cli.Context, stdout, stderr io.Writer) error {
 	}
 	o := options{input: s.Kernel, manifest: s.Manifest, backend: s.Backend, check: s.Check, samples: 64,
 		bench: true, warmup: s.Warmup, iters: s.Iters, maxTime: s.MaxTime, device: c.Int("device"), workers: c.Int("workers"),
-		numWarps: s.NumWarps, numStages: s.NumStages, batch: s.Batch}
+		numWarps: s.NumWarps, numStages: s.NumStages, batch: s.Batch, sm: s.SM}
 	if o.maxMemory, err = maxMemoryFlag(c); err != nil {
 		return err
 	}
@@ -274,6 +278,9 @@ func overrideSweep(c *cli.Context, s *sweepSpec) {
 	}
 	if c.IsSet("batch") {
 		s.Batch = c.Int("batch")
+	}
+	if c.IsSet("sm") {
+		s.SM = c.Int("sm")
 	}
 	for name, dst := range map[string]*string{"tuning": &s.Tuning, "peers": &s.Peers} {
 		if v := c.String(name); v != "" {

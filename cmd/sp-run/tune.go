@@ -29,6 +29,7 @@ type tuneSpace struct {
 	Iters    int                `json:"iters,omitempty"`
 	MaxTime  float64            `json:"maxTime,omitempty"`
 	Check    string             `json:"check,omitempty"`
+	SM       int                `json:"sm,omitempty"` // compile target on cuda (80: the mma.sp path; 0: the device's)
 	Variants []tuneVariant      `json:"variants"`
 	Warps    []int              `json:"numWarps"`
 	Stages   []int              `json:"numStages"`
@@ -93,6 +94,7 @@ func tuneCommand(stdout, stderr io.Writer) *cli.Command {
 			&cli.StringFlag{Name: "timing", Usage: "override the space's timing mode"},
 			&cli.IntFlag{Name: "device", Usage: "CUDA device ordinal"},
 			&cli.IntFlag{Name: "workers", Usage: "CPU interpreter workers"},
+			&cli.IntFlag{Name: "sm", Usage: "override the space's GPU target (80 or 90)"},
 			&cli.IntFlag{Name: "from", Value: -1, Hidden: true, Usage: "start at candidate `N` of the list (a resumed run)"},
 			&cli.BoolFlag{Name: "append", Hidden: true, Usage: "append to -o"},
 		},
@@ -224,6 +226,9 @@ func tuneAction(c *cli.Context, stdout, stderr io.Writer) error {
 	if v := c.String("timing"); v != "" {
 		s.Timing = v
 	}
+	if c.IsSet("sm") {
+		s.SM = c.Int("sm")
+	}
 	if s.Timing == "" {
 		s.Timing = "graph"
 		if s.Backend == "cpu" {
@@ -274,7 +279,7 @@ func tuneAction(c *cli.Context, stdout, stderr io.Writer) error {
 		defer f.Close()
 		w, relTo = f, filepath.Dir(out)
 	}
-	t := &tuner{s: s, o: options{backend: s.Backend, check: s.Check, samples: 64, device: c.Int("device"), workers: c.Int("workers")},
+	t := &tuner{s: s, o: options{backend: s.Backend, check: s.Check, samples: 64, device: c.Int("device"), workers: c.Int("workers"), sm: s.SM},
 		progs: map[string]*program{}, errs: map[string]error{}, stderr: stderr, relTo: relTo}
 	enc := json.NewEncoder(w)
 	bar := newProgress(stderr, max(1, len(cands)))
@@ -327,6 +332,9 @@ func resumeTune(c *cli.Context, from int, stderr io.Writer) error {
 			args = append(args, "--"+f, v)
 		}
 	}
+	if c.IsSet("sm") {
+		args = append(args, "--sm", strconv.Itoa(c.Int("sm")))
+	}
 	if out := c.String("o"); out != "" {
 		args = append(args, "-o", out, "--append")
 	}
@@ -372,6 +380,9 @@ func tuneDevices(c *cli.Context, list, out string, stderr io.Writer) error {
 			if v := c.String(f); v != "" {
 				args = append(args, "--"+f, v)
 			}
+		}
+		if c.IsSet("sm") {
+			args = append(args, "--sm", strconv.Itoa(c.Int("sm")))
 		}
 		cmd := exec.Command(exe, append(args, c.Args().First())...)
 		cmd.Stderr = stderr

@@ -14,8 +14,11 @@ func TestDiagnostics(t *testing.T) {
 		msg                     string
 	}{
 		{"unsupported-op", "cuda:80", `%p: !tt.ptr<f32>`, `    %c = arith.constant 1.0 : f32
-    %r = tt.atomic_rmw fadd, acq_rel, gpu, %p, %c : (!tt.ptr<f32>, f32) -> f32`, 9,
-			"op tt.atomic_rmw is not supported by the PTX lowering"},
+    %r = tt.atomic_cas acq_rel, gpu, %p, %c, %c : (!tt.ptr<f32>, f32, f32) -> f32`, 9,
+			"op tt.atomic_cas is not supported by the PTX lowering"},
+		{"atomic-f16", "cuda:80", `%p: !tt.ptr<f16>`, `    %c = arith.constant 1.0 : f16
+    %r = tt.atomic_rmw fadd, acq_rel, gpu, %p, %c : (!tt.ptr<f16>, f16) -> f16`, 9,
+			"fadd on f16 is not supported by the PTX lowering"},
 		{"no-layout", "cuda:80", `%p: !tt.ptr<f32>`, `    %o = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32>`, 8,
 			"has no layout encoding"},
 		{"block-pointer", "cuda:80", `%p: !tt.ptr<f16>`, `    %c0 = arith.constant 0 : i32

@@ -2,8 +2,9 @@
 # GPU checks of the decode kernels (examples/decode) through sp-run built
 # with -tags cuda: each variant at ragged sizes (M not a multiple of the
 # tile, N not a multiple of BLOCK_N, K not a multiple of BLOCK_K) with a
-# full float64 check, a decode shape with a sampled check, and two
-# variants under compute-sanitizer memcheck and racecheck.
+# full float64 check at 4 and 6 stages (split-K variants with 2, 5 and 9
+# splits of the 5 to 9 K steps), and four variants under compute-sanitizer
+# memcheck and racecheck. The kernels compile for the sm_80 path (mma.sp).
 # Usage: test/gpu/decode.sh SP_RUN [EXAMPLES_DIR]   (exit status 1 on any failure)
 set -u
 sp=${1:?usage: decode.sh SP_RUN [EXAMPLES_DIR]}
@@ -12,7 +13,7 @@ export PATH=$PATH:/usr/local/cuda/bin
 fail=0
 run() { # kernel stages args...
   local k=$1 st=$2; shift 2
-  if out=$("$sp" "$dir/$k.mlir" --backend cuda --num-stages "$st" "$@" 2>&1); then
+  if out=$("$sp" "$dir/$k.mlir" --backend cuda --sm 80 --num-stages "$st" "$@" 2>&1); then
     echo "PASS $k s$st $* :: $(echo "$out" | grep '^verify' | head -1)"
   else
     echo "FAIL $k s$st $* :: $(echo "$out" | grep -E 'error|verify|MISMATCH' | head -3 | tr '\n' ' ')"
@@ -21,22 +22,21 @@ run() { # kernel stages args...
 }
 for f in "$dir"/*.mlir; do
   k=$(basename "$f" .mlir)
-  for st in 4 8; do
-    extra=()
-    case $k in *_splitk) extra=(--set SPLIT_K=3) ;; esac
-    run "$k" "$st" --set M=1008 --set N=48 --set K=1040 --check full "${extra[@]}" || fail=1
+  for st in 4 6; do
+    case $k in
+      *_splitk*) # split counts below, at and above the number of K steps
+        for sk in 2 5 9; do run "$k" "$st" --set M=1008 --set N=48 --set K=1040 --check full --set SPLIT_K=$sk || fail=1; done ;;
+      *) run "$k" "$st" --set M=1008 --set N=48 --set K=1040 --check full || fail=1 ;;
+    esac
   done
-  extra=()
-  case $k in *_splitk) extra=(--set SPLIT_K=4) ;; esac
-  run "$k" 6 --set M=12288 --set N=16 --set K=12288 "${extra[@]}" || fail=1
 done
 if command -v compute-sanitizer >/dev/null; then
-  for k in sparse_matmul_64x16x256 sparse_matmul_128x32x128 sparse_matmul_64x16x128_splitk; do
+  for k in sparse_matmul_64x16x256_ef sparse_matmul_128x32x128 sparse_matmul_64x16x128_splitk_ef sparse_matmul_128x32x128_splitk_ef; do
     [ -f "$dir/$k.mlir" ] || continue
     extra=()
     case $k in *_splitk) extra=(--set SPLIT_K=3) ;; esac
     for tool in memcheck racecheck; do
-      log=$(compute-sanitizer --tool $tool --error-exitcode 3 "$sp" "$dir/$k.mlir" --backend cuda --num-stages 6 \
+      log=$(compute-sanitizer --tool $tool --error-exitcode 3 "$sp" "$dir/$k.mlir" --backend cuda --sm 80 --num-stages 6 \
         --set M=1008 --set N=48 --set K=1040 --check full "${extra[@]}" 2>&1)
       rc=$?
       echo "compute-sanitizer $tool $k: exit $rc; $(echo "$log" | grep -E 'ERROR SUMMARY|RACECHECK SUMMARY|error' | head -2 | tr '\n' ' ')"

@@ -15,4 +15,4 @@
 
 // RUN: sp-run %S/../../../examples/sparse_matmul.mlir --backend cuda --bench --warmup 2 --iters 5 --set M=1024 --set N=1024 --set K=1024 | FileCheck %s --check-prefix=BENCH
 // BENCH: verify C = A @ B: ok (sampled 64x64 check, 4096 elements)
-// BENCH: bench: 5 launches after 2 warm-up (CUDA events): median {{[0-9.]+}} ms
+// BENCH: bench: 5 samples of 1 launch(es), single timing, after 2 warm-up (CUDA events, L2 not flushed): median {{[0-9.]+}} ms

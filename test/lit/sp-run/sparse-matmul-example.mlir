@@ -30,4 +30,4 @@
 
 // Benchmark mode on the CPU (wall clock).
 // RUN: sp-run %S/../../../examples/sparse_matmul.mlir --bench --warmup 1 --iters 3 | FileCheck %s --check-prefix=BENCH
-// BENCH: bench: 3 launches after 1 warm-up (wall clock): median {{[0-9.]+}} ms (p20 {{.*}}), {{[0-9.e+-]+}} TFLOP/s (dense-equivalent 2MNK), {{[0-9.e+-]+}} GB/s
+// BENCH: bench: 3 samples of 1 launch(es), single timing, after 1 warm-up (wall clock, L2 not flushed): median {{[0-9.]+}} ms (p20 {{.*}}), {{[0-9.e+-]+}} TFLOP/s (dense-equivalent 2MNK), {{[0-9.e+-]+}} GB/s
