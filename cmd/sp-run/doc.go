@@ -7,6 +7,29 @@
 //	sp-run k.mlir --backend cuda --bench                # GPU: sp-pipeline + lower/ptx, CUDA events
 //	sp-run k.ptx --manifest k.manifest.json --backend cuda
 //	sp-run bench bench/sparse_matmul.bench.json         # shape sweep: markdown, JSON, PNG
+//	sp-run tune bench/tuning/space.json -o rec.jsonl    # tuning sweep: one JSONL record per candidate
+//
+// # Timing, tuning and the bench sweep
+//
+// --timing single|back-to-back|graph (bench.go, runtime/cuda.TimeMode):
+// one launch between two CUDA events; --batch launches between two events;
+// a CUDA graph of --batch launches captured from a non-default stream and
+// replayed. Times are per launch; L2 is never flushed. `sp-run bench`
+// takes a list of modes (the first is the headline) and, with "tuning"
+// records, runs per shape the fastest verified record's kernel, num-warps,
+// num-stages and SPLIT_K for the device; "roofline" draws TFLOP/s against
+// FLOP/byte under the given ceilings, with --peers points (bench/run_bench.py
+// writes them). `sp-run tune` (tune.go) enumerates a declared space, kernel
+// variants x num-warps x num-stages x split-K (variants whose launch spec
+// has a SPLIT_K variable), over the shapes; each candidate is compiled
+// (cached), launched once into fresh outputs, verified, then timed, and
+// written as one JSONL record (kernel relative to the file, function,
+// arch, GPU, shape, config, timing, samples, TFLOP/s, GB/s, verified,
+// error). Inputs of a shape are made and uploaded once. A kernel fault
+// ends the process's CUDA context, so the rest of the list continues in a
+// child process. --shard I/N runs a contiguous block of the list,
+// --devices runs one shard per GPU and merges; `sp-run tune merge` merges
+// record files (the latest record per candidate wins).
 //
 // # Pipeline (style.md P3: fixed, built in code, no registry)
 //

@@ -28,7 +28,7 @@ type options struct {
 	warmup, iters                              int
 	maxTime                                    float64
 	savePTX                                    string
-	maxMemory                                  int64 // bytes; 0: defaultMemLimit
+	maxMemory                                  int64  // bytes; 0: defaultMemLimit
 	timing                                     string // single, back-to-back or graph (bench.go)
 	batch                                      int    // launches per timed sample
 	tuning                                     string // tuning records to pick a config from (tune.go)

@@ -488,6 +488,7 @@ func (t *tuner) runInto(cd candidate, rec *tuneRecord) error {
 	if _, ok := spec.Vars["SPLIT_K"]; ok {
 		spec.Vars["SPLIT_K"] = cd.cfg.SplitK
 	}
+	spec.maxBytes = t.o.maxMemory
 	r, err := newRunner(t.o, prog)
 	if err != nil {
 		return err

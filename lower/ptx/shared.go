@@ -827,12 +827,12 @@ func (k *kernel) l2Policy(op *ir.Operation) asm.Operand {
 	}
 	kind := map[tt.EvictionPolicy]string{tt.EvictFirst: "evict_first", tt.EvictLast: "evict_last"}[ev]
 	key := "l2policy:" + kind
-	if r, ok := k.proCache[key]; ok {
+	if r, ok := k.layouts.pro[key]; ok {
 		return r
 	}
 	r := k.newReg(clsB64)
 	k.proOp("createpolicy.fractional.L2::"+kind+".b64", r)
-	k.proCache[key] = r
+	k.layouts.pro[key] = r
 	return r
 }
 
