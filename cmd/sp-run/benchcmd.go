@@ -179,7 +179,11 @@ func sweep(c *cli.Context, stdout, stderr io.Writer) error {
 			launch, so.kernel = defaultSpecPath(best.Kernel), best.Function
 			key := fmt.Sprintf("%s|%d|%d", best.Kernel, so.numWarps, so.numStages)
 			if p = progs[key]; p == nil {
-				if p, err = compile(so, io.Discard); err != nil {
+				vs, err := loadSpec(launch)
+				if err == nil {
+					p, err = compile(so, vs, io.Discard)
+				}
+				if err != nil {
 					row.Error = err.Error()
 					rows = append(rows, row)
 					continue

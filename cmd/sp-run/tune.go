@@ -440,10 +440,12 @@ func (t *tuner) program(v *tuneVariant, cfg tuneConfig) (*program, error) {
 	}
 	o := t.o
 	o.input, o.numWarps, o.numStages = v.Kernel, cfg.NumWarps, cfg.NumStages
-	if spec, err := loadSpec(v.Launch); err == nil {
+	var p *program
+	spec, err := loadSpec(v.Launch)
+	if err == nil {
 		o.kernel = spec.Kernel
+		p, err = compile(o, spec, io.Discard)
 	}
-	p, err := compile(o, io.Discard)
 	if err != nil {
 		t.errs[key] = err
 		return nil, err

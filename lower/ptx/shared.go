@@ -782,21 +782,22 @@ func emitAsyncCopy(k *kernel, op *ir.Operation) error {
 			return err
 		}
 	} else {
-		k.asyncCopy(m, tm, ptrs, masks, vec)
+		k.asyncCopy(m, tm, ptrs, masks, vec, k.l2Policy(op))
 	}
 	k.set(op.Result(0), &val{})
 	return nil
 }
 
 // asyncCopy issues one cp.async per run of vec elements: .cg for 16
-// bytes, .ca for 4 or 8; a mask becomes the src-size operand.
-func (k *kernel) asyncCopy(m *memRef, tm *threadMap, ptrs, masks []asm.Operand, vec int) {
+// bytes, .ca for 4 or 8; a mask becomes the src-size operand; a policy
+// (l2Policy) adds the .L2::cache_hint operand.
+func (k *kernel) asyncCopy(m *memRef, tm *threadMap, ptrs, masks []asm.Operand, vec int, policy asm.Operand) {
 	bytes := vec * m.elem.bytes()
 	cache := "ca"
 	if bytes == 16 {
 		cache = "cg"
 	}
-	name, policy := "cp.async."+cache+".shared.global", k.l2Policy(op)
+	name := "cp.async." + cache + ".shared.global"
 	if policy != nil {
 		name += ".L2::cache_hint"
 	}
