@@ -100,7 +100,8 @@ func TestJITErrorLog(t *testing.T) {
 
 // TestTimeModes checks that each timing mode runs the launches it counts:
 // add_one adds 1 per launch, so the buffer ends at warm-up + samples ×
-// batch (+ one graph replay that uploads the graph).
+// batch (in graph mode the warm-up is whole replays: 2 launches round up
+// to one replay of 7).
 func TestTimeModes(t *testing.T) {
 	d, err := Open(0)
 	if err != nil {
@@ -117,7 +118,7 @@ func TestTimeModes(t *testing.T) {
 		mode  TimingMode
 		batch int
 		adds  int
-	}{{Single, 7, 2 + 3}, {BackToBack, 7, 2 + 3*7}, {Graph, 7, 2 + 3*7 + 7}} {
+	}{{Single, 7, 2 + 3}, {BackToBack, 7, 2 + 3*7}, {GraphMode, 7, 7 + 3*7}} {
 		buf, err := d.Alloc(make([]byte, 4*n))
 		if err != nil {
 			t.Fatal(err)
