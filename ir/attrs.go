@@ -438,7 +438,11 @@ func (d DictAttr) Print(p *Printer) {
 }
 
 // PrintDictEntries prints `a = 1, b` (unit values print as a bare key).
+// A name in a dialect namespace that the printer's Spelling renames
+// (`triton_gpu.num-warps` as `ttg.num-warps`) is printed renamed, and the
+// entries are then ordered by their printed names, as a parser sorts them.
 func PrintDictEntries(p *Printer, es []NamedAttr) {
+	es = spelledEntries(p, es)
 	for i, e := range es {
 		if i > 0 {
 			p.WriteString(", ")
@@ -540,4 +544,32 @@ func QuoteString(s string) string {
 // tensor type it builds; the error is reported at the type.
 type EncodingVerifier interface {
 	VerifyEncoding(shape []int64, elem Type) error
+}
+
+// spelledEntries renames dialect-prefixed names through the printer's
+// Spelling and sorts them when any was renamed.
+func spelledEntries(p *Printer, es []NamedAttr) []NamedAttr {
+	if len(p.opts.Spelling) == 0 {
+		return es
+	}
+	var out []NamedAttr
+	for i, e := range es {
+		ns, rest, ok := strings.Cut(e.Name, ".")
+		s, renamed := p.opts.Spelling[ns]
+		if !ok || !renamed {
+			if out != nil {
+				out = append(out, e)
+			}
+			continue
+		}
+		if out == nil {
+			out = append(make([]NamedAttr, 0, len(es)), es[:i]...)
+		}
+		out = append(out, NamedAttr{Name: s + "." + rest, Value: e.Value})
+	}
+	if out == nil {
+		return es
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out
 }

@@ -32,8 +32,9 @@ type driver struct {
 	html     *pass.HTMLDump
 	layouts  *layoutDump
 	verifier *diagVerifier
-	failed   bool // a user error was reported
-	internal bool // an internal error was reported
+	failed   bool              // a user error was reported
+	internal bool              // an internal error was reported
+	spelling map[string]string // TritonGPU namespaces as printed (spelling.go)
 }
 
 func (d *driver) main() int {
@@ -70,6 +71,10 @@ func (d *driver) main() int {
 		return 1
 	}
 	d.sm.Add(name, src)
+	if d.spelling, err = tritonSpelling(cfg.tritonVersion, src); err != nil {
+		fmt.Fprintf(d.stderr, "%s: error: %v\n", cmdLineFile, err)
+		return 1
+	}
 	if cfg.verifyDiags.set {
 		if cfg.verifyDiags.value != "all" && cfg.verifyDiags.value != "only-expected" {
 			fmt.Fprintf(d.stderr, "%s: error: -verify-diagnostics takes all or only-expected, not %q\n", cmdLineFile, cfg.verifyDiags.value)
@@ -168,7 +173,7 @@ func (d *driver) writeOutput(s string) int {
 }
 
 func (d *driver) printOptions() ir.PrintOptions {
-	return ir.PrintOptions{Generic: d.cfg.generic, DebugInfo: d.cfg.debugInfo, LocalScope: d.cfg.localScope}
+	return ir.PrintOptions{Generic: d.cfg.generic, DebugInfo: d.cfg.debugInfo, LocalScope: d.cfg.localScope, Spelling: d.spelling}
 }
 
 // chunk is one piece of a split input; line is the 1-based line of its

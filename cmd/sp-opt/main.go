@@ -55,6 +55,7 @@ type config struct {
 	layoutsDir       string
 	genDocs          bool
 	emit             string
+	tritonVersion    string
 }
 
 // flagPass is one pass (or named pipeline) flag in command-line order.
@@ -168,6 +169,7 @@ func newApp(reg *pass.Registry, cfg *config) *cli.App {
 		&cli.BoolFlag{Name: "show-dialects", Usage: "list the registered dialects", Destination: &cfg.showDialects},
 		&cli.StringFlag{Name: "dump-pass-html", Usage: "write an HTML page with the IR diff after each pass to `FILE`", Destination: &cfg.htmlFile},
 		&cli.StringFlag{Name: "dump-layouts", Usage: "write pictures of the output's layouts (threads, registers, shared-memory banks) to `DIR`/index.html; with --dump-pass-html, each pass links the layouts it introduced", Destination: &cfg.layoutsDir},
+		&cli.StringFlag{Name: "triton-version", Usage: "print TritonGPU IR in Triton `3.1` (triton_gpu.) or 3.6 (ttg., ttng.) spelling; default: the input's spelling (3.1 when it has no TritonGPU IR)", Destination: &cfg.tritonVersion},
 		&cli.StringFlag{Name: "emit", Value: "mlir", Usage: "output: mlir, or ptx (lower/ptx after the pipeline; the kernel manifest leads as a comment block)", Destination: &cfg.emit},
 		&cli.BoolFlag{Name: "gen-pass-docs", Usage: "write Markdown documentation of every pass (docs/passes.md)", Destination: &cfg.genDocs, Hidden: true},
 	}

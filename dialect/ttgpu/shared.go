@@ -18,7 +18,13 @@ type SharedEncoding struct {
 func (SharedEncoding) AliasName() string { return "shared" }
 
 // Print writes `#triton_gpu.shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], hasLeadingOffset = false}>`.
+// Under the 3.2+ spelling a layout without leading offset is written as
+// Triton 3.3+ names it, `#ttg.swizzled_shared<{vec, perPhase, maxPhase, order}>`.
 func (a SharedEncoding) Print(p *ir.Printer) {
+	if !a.HasLeadingOffset && p.Namespace(Namespace) == Alias {
+		SwizzledSharedEncoding{Vec: a.Vec, PerPhase: a.PerPhase, MaxPhase: a.MaxPhase, Order: a.Order, CTA: a.CTA}.Print(p)
+		return
+	}
 	f := swizzleFields(a.Vec, a.PerPhase, a.MaxPhase, a.Order, a.CTA)
 	f.bool("hasLeadingOffset", a.HasLeadingOffset)
 	printLayout(p, "shared", f)
@@ -87,7 +93,13 @@ type SwizzledSharedEncoding struct {
 func (SwizzledSharedEncoding) AliasName() string { return "shared" }
 
 // Print writes `#ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>`.
+// Printed in the 3.1 spelling (Spelling maps ttg to triton_gpu), it is the
+// 3.1 `#triton_gpu.shared<{..., hasLeadingOffset = false}>`.
 func (a SwizzledSharedEncoding) Print(p *ir.Printer) {
+	if p.Options().Spelling[Alias] == Namespace {
+		SharedEncoding{Vec: a.Vec, PerPhase: a.PerPhase, MaxPhase: a.MaxPhase, Order: a.Order, CTA: a.CTA}.Print(p)
+		return
+	}
 	printLayout(p, "swizzled_shared", swizzleFields(a.Vec, a.PerPhase, a.MaxPhase, a.Order, a.CTA))
 }
 
