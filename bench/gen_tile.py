@@ -70,7 +70,7 @@ def main():
         f.write(TEMPLATE.format(name=name, t=a.dtype, enc=enc, bm=a.bm, bn=a.bn, bk=a.bk, bkm1=a.bk - 1, desc=desc))
     spec = {
         "kernel": name,
-        "vars": {"M": 256, "N": 256, "K": 256, "BM": a.bm, "BN": a.bn},
+        "vars": {"M": 256, "N": 256, "K": 256, "BM": a.bm, "BN": a.bn, "BK": a.bk},
         "grid": ["cdiv(M, BM)", "cdiv(N, BN)"],
         "seed": 1,
         "args": [

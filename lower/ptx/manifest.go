@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"github.com/sparsetriton/sp/dialect/scf"
 	"github.com/sparsetriton/sp/dialect/ttgpu"
+	"github.com/sparsetriton/sp/dialect/ttng"
 	"strings"
 
 	"github.com/sparsetriton/sp/dialect/tt"
@@ -100,16 +101,20 @@ func markRoles(k *kernel, entry *ir.Block, params []ParamManifest) {
 		argIndex[a] = i
 	}
 	var dots []*ir.Operation
+	var metas []*ir.Value
 	k.fn.WalkOps(func(op *ir.Operation) {
-		if op.Name == tt.DotOpName && tt.DotSparseIndex(op) == tt.SparseIndexA && tt.DotMeta(op) != nil {
-			dots = append(dots, op)
+		switch {
+		case op.Name == tt.DotOpName && tt.DotSparseIndex(op) == tt.SparseIndexA && tt.DotMeta(op) != nil:
+			dots, metas = append(dots, op), append(metas, tt.DotMeta(op))
+		case op.Name == ttng.WarpGroupDot && ttng.WarpGroupDotMeta(op) != nil:
+			dots, metas = append(dots, op), append(metas, ttng.WarpGroupDotMeta(op))
 		}
 	})
-	for _, d := range dots {
+	for i, d := range dots {
 		for _, pair := range []struct {
 			v    *ir.Value
 			role string
-		}{{d.Operand(0), "values"}, {tt.DotMeta(d), "metadata"}} {
+		}{{d.Operand(0), "values"}, {metas[i], "metadata"}} {
 			for a := range sources(pair.v) {
 				if i, ok := argIndex[a]; ok && params[i].Role == "dense" {
 					params[i].Role = pair.role
