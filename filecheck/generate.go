@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"unicode/utf8"
 )
 
 // GenerateOptions configure GenerateChecks.
@@ -25,15 +26,17 @@ var DefaultLabelRE = regexp.MustCompile(`^\s*(?:[a-z_]+\.)?func\b[^@]*@`)
 // SSA value names (%0, %arg3, %c0_i32, %x.y) and attribute alias names
 // (#blocked, #mma1) as MLIR prints them.
 var (
-	ssaNameRE   = regexp.MustCompile(`%(?:[0-9]+|[A-Za-z$._-][A-Za-z0-9$._-]*)`)
+	ssaNameRE   = regexp.MustCompile(`^%(?:[0-9]+|[A-Za-z$._-][A-Za-z0-9$._-]*)`)
 	aliasDefRE  = regexp.MustCompile(`^#([A-Za-z_][A-Za-z0-9_$.-]*)\s*=`)
-	aliasUseRE  = regexp.MustCompile(`#([A-Za-z_][A-Za-z0-9_$.-]*)`)
+	aliasUseRE  = regexp.MustCompile(`^#([A-Za-z_][A-Za-z0-9_$.-]*)`)
 	varNameChar = regexp.MustCompile(`[^A-Za-z0-9_]`)
 )
 
 // ssaCapture and aliasCapture are the regexes that capture an SSA name
-// (including its '%') and an alias name (after its '#'): exactly the
-// characters MLIR allows, so a capture never runs into the text after it.
+// (including its '%') and an alias name (after its '#'): only the
+// characters MLIR allows in names, so a capture cannot run past the name
+// into the text after it (a '%2' may later print as '%c2_i32' and still
+// match).
 const (
 	ssaCapture   = `%[a-zA-Z0-9_$.-]+`
 	aliasCapture = `[a-zA-Z0-9_$.-]+`
@@ -56,8 +59,13 @@ const (
 //   - "[[" and "{{" in the output are escaped as regexes.
 //
 // The result passes FileCheck (with or without --enable-var-scope) on the
-// input it was generated from.
-func GenerateChecks(input string, o GenerateOptions) string {
+// input it was generated from. Input that is not UTF-8 is an error (tool
+// output is text; patterns are UTF-8 regexes).
+func GenerateChecks(input string, o GenerateOptions) (string, error) {
+	if !utf8.ValidString(input) {
+		line := 1 + strings.Count(input[:invalidAt(input)], "\n")
+		return "", fmt.Errorf("line %d: the input is not valid UTF-8", line)
+	}
 	if o.Prefix == "" {
 		o.Prefix = "CHECK"
 	}
@@ -77,7 +85,19 @@ func GenerateChecks(input string, o GenerateOptions) string {
 	for _, l := range lines {
 		g.line(l)
 	}
-	return g.out.String()
+	return g.out.String(), nil
+}
+
+// invalidAt is the byte offset of the first invalid UTF-8 sequence.
+func invalidAt(s string) int {
+	for i, r := range s {
+		if r == utf8.RuneError {
+			if _, n := utf8.DecodeRuneInString(s[i:]); n <= 1 {
+				return i
+			}
+		}
+	}
+	return len(s)
 }
 
 type generator struct {
@@ -88,7 +108,8 @@ type generator struct {
 	aliasUsed map[string]bool   // variable names taken
 	// aliasDefined: the alias's variable is defined (by its first occurrence).
 	aliasDefined map[string]bool
-	prev         bool // the previous line was checked (CHECK-NEXT may follow)
+	prev         bool            // the previous line was checked (CHECK-NEXT may follow)
+	since        strings.Builder // the lines since the last label, blanks canonicalized
 }
 
 func (g *generator) alias(name string) {
@@ -117,15 +138,21 @@ func (g *generator) line(l string) {
 		g.prev = false
 		return
 	}
-	if g.o.LabelRE.MatchString(l) {
-		g.vals = map[string]string{}
-		label, rest := text, ""
-		if i := strings.IndexAny(text, "(%"); i >= 0 && strings.Contains(text[i:], "%") {
-			if text[i] == '(' {
-				i++
-			}
-			label, rest = text[:i], text[i:]
+	canon := blanks.ReplaceAllString(text, " ")
+	label, rest := text, ""
+	if i := strings.IndexAny(text, "(%"); i >= 0 && strings.Contains(text[i:], "%") {
+		if text[i] == '(' {
+			i++
 		}
+		label, rest = text[:i], text[i:]
+	}
+	// A label matches its first occurrence after the previous label: it
+	// must not occur in the lines between, or the checks there would fall
+	// outside its region.
+	if g.o.LabelRE.MatchString(l) && !strings.Contains(g.since.String(), blanks.ReplaceAllString(label, " ")) {
+		g.since.Reset()
+		g.since.WriteString(canon + "\n")
+		g.vals = map[string]string{}
 		g.emit("LABEL", escapeLiteral(label))
 		if rest != "" {
 			g.emit("SAME", g.pattern(rest))
@@ -133,6 +160,7 @@ func (g *generator) line(l string) {
 		g.prev = true
 		return
 	}
+	g.since.WriteString(canon + "\n")
 	kind := "NEXT"
 	if !g.prev {
 		kind = ""
@@ -140,6 +168,9 @@ func (g *generator) line(l string) {
 	g.emit(kind, g.pattern(text))
 	g.prev = true
 }
+
+// blanks are the runs FileCheck canonicalizes to one space.
+var blanks = regexp.MustCompile(`[ \t]+`)
 
 // pattern is the FileCheck pattern for one line of output: literal text,
 // with SSA names and aliases replaced by variables (outside string

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 var generateInputs = map[string]string{
@@ -44,7 +45,10 @@ module {
 func TestGenerateChecksRoundTrip(t *testing.T) {
 	for name, in := range generateInputs {
 		t.Run(name, func(t *testing.T) {
-			checks := GenerateChecks(in, GenerateOptions{})
+			checks, err := GenerateChecks(in, GenerateOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
 			for _, scope := range []bool{false, true} {
 				var errb bytes.Buffer
 				if code := Check(Options{EnableVarScope: scope, NoDiff: true}, "gen.checks", []byte(checks), "in.mlir", []byte(in), &errb); code != ExitOK {
@@ -66,7 +70,7 @@ func TestGenerateChecksRoundTrip(t *testing.T) {
 }
 
 func TestGenerateChecksShape(t *testing.T) {
-	got := GenerateChecks(generateInputs["funcs"], GenerateOptions{})
+	got, _ := GenerateChecks(generateInputs["funcs"], GenerateOptions{})
 	for _, want := range []string{
 		"// CHECK: #[[$BLOCKED:[a-zA-Z0-9_$.-]+]] = #triton_gpu.blocked<{sizePerThread = [1]",
 		"// CHECK-NEXT: #[[$BLOCKED1:[a-zA-Z0-9_$.-]+]] = #triton_gpu.blocked<{sizePerThread = [2]",
@@ -80,7 +84,7 @@ func TestGenerateChecksShape(t *testing.T) {
 			t.Errorf("generated checks lack\n%s\nin\n%s", want, got)
 		}
 	}
-	esc := GenerateChecks(generateInputs["escapes"], GenerateOptions{Prefix: "GEN", Comment: "# "})
+	esc, _ := GenerateChecks(generateInputs["escapes"], GenerateOptions{Prefix: "GEN", Comment: "# "})
 	for _, want := range []string{
 		`# GEN-NEXT: [[VAL_0:%[a-zA-Z0-9_$.-]+]] = arith.constant dense<{{\[\[}}1, 2], [3, 4]]>`,
 		`"100% {{\{\{}} {{\[\[}} %notavalue"`,
@@ -108,7 +112,11 @@ func TestGenerateChecksLLVM(t *testing.T) {
 		if err := os.WriteFile(inFile, []byte(in), 0o666); err != nil {
 			t.Fatal(err)
 		}
-		if err := os.WriteFile(checkFile, []byte(GenerateChecks(in, GenerateOptions{})), 0o666); err != nil {
+		checks, err := GenerateChecks(in, GenerateOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(checkFile, []byte(checks), 0o666); err != nil {
 			t.Fatal(err)
 		}
 		for _, extra := range [][]string{nil, {"--enable-var-scope"}} {
@@ -118,5 +126,38 @@ func TestGenerateChecksLLVM(t *testing.T) {
 				t.Errorf("%s %v: %v\n%s", name, extra, err, out)
 			}
 		}
+	}
+}
+
+// FuzzGenerateChecks: for any output text, the generated checks pass
+// FileCheck on that text (with and without --enable-var-scope).
+func FuzzGenerateChecks(f *testing.F) {
+	for _, in := range generateInputs {
+		f.Add(in)
+	}
+	f.Add("%0 = x [[ %0 ]] {{ }} \"%s\" #a #a1 = y\n\n  tt.func @f(%a) {\n%a#1 ]]]\n")
+	f.Fuzz(func(t *testing.T, in string) {
+		checks, err := GenerateChecks(in, GenerateOptions{})
+		if err != nil {
+			if utf8.ValidString(in) {
+				t.Fatalf("valid UTF-8 rejected: %v", err)
+			}
+			return
+		}
+		if strings.TrimSpace(checks) == "" {
+			return // nothing to check (blank input)
+		}
+		for _, scope := range []bool{false, true} {
+			var errb bytes.Buffer
+			if code := Check(Options{EnableVarScope: scope, NoDiff: true, Dump: DumpNever, AllowEmpty: true}, "gen.checks", []byte(checks), "in.txt", []byte(in), &errb); code != ExitOK {
+				t.Fatalf("scope=%v: exit %d on the input they came from\ninput:\n%q\nchecks:\n%s\n%s", scope, code, in, checks, errb.String())
+			}
+		}
+	})
+}
+
+func TestGenerateChecksRejectsNonUTF8(t *testing.T) {
+	if _, err := GenerateChecks("ok\nbad \x92 byte\n", GenerateOptions{}); err == nil || err.Error() != "line 2: the input is not valid UTF-8" {
+		t.Errorf("err = %v", err)
 	}
 }

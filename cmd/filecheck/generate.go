@@ -50,7 +50,12 @@ func generateChecks(args []string, stdin io.Reader, stdout, stderr io.Writer) in
 		fmt.Fprintf(stderr, "Could not open input file '%s': %s\n", name, reason(err))
 		return filecheck.ExitError
 	}
-	if _, err := io.WriteString(stdout, filecheck.GenerateChecks(string(data), o)); err != nil {
+	checks, err := filecheck.GenerateChecks(string(data), o)
+	if err != nil {
+		fmt.Fprintf(stderr, "filecheck: --generate-checks: %s: %v\n", name, err)
+		return filecheck.ExitError
+	}
+	if _, err := io.WriteString(stdout, checks); err != nil {
 		fmt.Fprintf(stderr, "filecheck: %v\n", err)
 		return filecheck.ExitError
 	}
