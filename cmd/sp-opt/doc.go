@@ -1,5 +1,8 @@
 // sp-opt is sp's mlir-opt/triton-opt: it parses MLIR text (a file or - for
-// stdin), verifies it, runs a pass pipeline and prints the result.
+// stdin; Triton's .ttir, .ttgir and .source as they are; a Triton cache
+// entry or dump directory, whose .ttir it reads), verifies it, runs a pass
+// pipeline and prints the result, TritonGPU IR in the input's Triton
+// spelling unless --triton-version=3.1|3.6 says otherwise.
 //
 //	sp-opt input.mlir -split-input-file -canonicalize='max-iterations=3' -cse | FileCheck input.mlir
 //	sp-opt input.mlir --pass-pipeline='builtin.module(tt.func(canonicalize), cse)'

@@ -11,6 +11,7 @@ import (
 
 	"github.com/sparsetriton/sp/dialect/all"
 	"github.com/sparsetriton/sp/internal/atomicfile"
+	"github.com/sparsetriton/sp/internal/tritondir"
 	"github.com/sparsetriton/sp/ir"
 	"github.com/sparsetriton/sp/lower/ptx"
 	"github.com/sparsetriton/sp/parser"
@@ -153,11 +154,19 @@ func (d *driver) readInput() (string, []byte, error) {
 		src, err := io.ReadAll(d.stdin)
 		return "<stdin>", src, err
 	}
-	src, err := os.ReadFile(d.cfg.input)
+	path := d.cfg.input
+	if tritondir.IsDir(path) { // a Triton cache entry or dump directory
+		e, err := tritondir.Open(path, "")
+		if err != nil {
+			return "", nil, err
+		}
+		path = e.IR
+	}
+	src, err := os.ReadFile(path)
 	if err != nil {
 		return "", nil, fmt.Errorf("cannot open input file: %v", err)
 	}
-	return d.cfg.input, src, nil
+	return path, src, nil
 }
 
 func (d *driver) writeOutput(s string) int {

@@ -37,7 +37,9 @@
 // the CPU) is parsed and verified; for Triton's own file names the default
 // launch spec is k.launch.json (k.json is Triton's metadata). A plain
 // pointer parameter that the launch marks "sparse": "A" or "B" is marked
-// 2:4 by annotate-sparse first. The
+// 2:4 by annotate-sparse first. A Triton cache entry or dump directory is
+// accepted as input: its kernel's .ttir (else .source, .ttgir), with
+// num_warps, num_stages and the target taken from its .json unless given. The
 // CPU back end runs decompose-sparse-tensors and canonicalize (pipeline.go)
 // and interprets the result; the CUDA back end runs sp-pipeline for the
 // device's target (its element list from passes/encoding, instantiated

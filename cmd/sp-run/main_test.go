@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"math/rand/v2"
+	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -188,5 +189,24 @@ func TestBenchSpecFile(t *testing.T) {
 	}
 	if _, err := loadSpec(s.Launch); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestTritonDirOptions: a cache entry's .json fills the warps, stages and
+// sm that the flags leave unset, and never overrides a flag.
+func TestTritonDirOptions(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "k.ttir"), []byte("module {}"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "k.json"), []byte(`{"target": {"backend": "cuda", "arch": 80, "warp_size": 32}, "num_warps": 8, "num_stages": 2}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	o := options{input: dir, numStages: 5}
+	if err := fromTritonDir(&o); err != nil {
+		t.Fatal(err)
+	}
+	if filepath.Base(o.input) != "k.ttir" || o.numWarps != 8 || o.numStages != 5 || o.sm != 80 {
+		t.Fatalf("got %+v", o)
 	}
 }

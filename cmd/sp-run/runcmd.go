@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/sparsetriton/sp/internal/atomicfile"
+	"github.com/sparsetriton/sp/internal/tritondir"
 	"github.com/sparsetriton/sp/ir"
 	"github.com/sparsetriton/sp/sparse"
 	"github.com/urfave/cli/v2"
@@ -122,6 +123,9 @@ func runAction(c *cli.Context, stdout, stderr io.Writer) error {
 	if c.NArg() > 1 {
 		return fmt.Errorf("one input file expected, got %d: %s", c.NArg(), strings.Join(c.Args().Slice(), " "))
 	}
+	if err := fromTritonDir(&o); err != nil {
+		return err
+	}
 	spec, err := specFor(o)
 	if err != nil {
 		return err
@@ -150,6 +154,32 @@ func runAction(c *cli.Context, stdout, stderr io.Writer) error {
 	}
 	if rep.Verify != nil && !rep.Verify.ok() {
 		return &mismatchError{rep.Verify}
+	}
+	return nil
+}
+
+// fromTritonDir resolves a Triton cache entry or dump directory given as
+// the input: its kernel's IR file (.ttir first), and from its .json the
+// warps, stages and compute capability that the flags leave unset.
+func fromTritonDir(o *options) error {
+	if !tritondir.IsDir(o.input) {
+		return nil
+	}
+	e, err := tritondir.Open(o.input, o.kernel)
+	if err != nil {
+		return err
+	}
+	o.input = e.IR
+	if m := e.Meta; m != nil {
+		if o.numWarps == 0 {
+			o.numWarps = m.NumWarps
+		}
+		if o.numStages == 0 {
+			o.numStages = m.NumStages
+		}
+		if o.sm == 0 {
+			o.sm = m.SM()
+		}
 	}
 	return nil
 }
