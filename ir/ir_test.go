@@ -221,3 +221,42 @@ func TestDominanceIgnoresUnreachablePredecessors(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestDomTree: the entry dominates a join it shares with an unreachable
+// block; the unreachable block has no immediate dominator and is
+// dominated by everything.
+func TestDomTree(t *testing.T) {
+	r := ir.NewOp("t.func", nil, nil, nil, 1, nil).Regions[0]
+	entry, dead, join, exit := r.AddBlock(), r.AddBlock(), r.AddBlock(), r.AddBlock()
+	br := func(from *ir.Block, to ...*ir.Block) {
+		op := ir.NewOp("t.br", nil, nil, nil, 0, nil)
+		op.Successors = to
+		from.Append(op)
+	}
+	br(entry, join)
+	br(dead, join, exit)
+	br(join, exit)
+	d := ir.NewDomTree(r)
+	for _, c := range []struct {
+		a, b *ir.Block
+		want bool
+	}{{entry, join, true}, {entry, exit, true}, {join, exit, true}, {dead, join, false}, {join, dead, true}, {exit, join, false}, {join, join, true}} {
+		if got := d.Dominates(c.a, c.b); got != c.want {
+			t.Errorf("Dominates(bb%d, bb%d) = %v, want %v", c.a.Index(), c.b.Index(), got, c.want)
+		}
+	}
+	if d.Idom(join) != entry || d.Idom(exit) != join || d.Idom(dead) != nil || d.Idom(entry) != nil {
+		t.Errorf("idoms: join %v exit %v dead %v", d.Idom(join), d.Idom(exit), d.Idom(dead))
+	}
+	if d.Reachable(dead) || !d.Reachable(exit) {
+		t.Error("reachability")
+	}
+	order := d.Order()
+	pos := map[*ir.Block]int{}
+	for i, b := range order {
+		pos[b] = i
+	}
+	if len(order) != 4 || pos[entry] > pos[join] || pos[join] > pos[exit] {
+		t.Errorf("order %v", order)
+	}
+}

@@ -12,13 +12,13 @@ import "fmt"
 // by order, across blocks of one region by the CFG dominator tree, and never
 // across an IsolatedFromAbove boundary); SameOperandsAndResultType holds.
 func Verify(op *Operation) error {
-	v := &verifier{pos: map[*Block]map[*Operation]int{}, doms: map[*Region]map[*Block][]bool{}}
+	v := &verifier{pos: map[*Block]map[*Operation]int{}, doms: map[*Region]*DomTree{}}
 	return v.verifyOp(op)
 }
 
 type verifier struct {
 	pos  map[*Block]map[*Operation]int
-	doms map[*Region]map[*Block][]bool
+	doms map[*Region]*DomTree
 }
 
 func (v *verifier) verifyOp(op *Operation) error {
@@ -180,103 +180,13 @@ func (v *verifier) positions(b *Block) map[*Operation]int {
 	return m
 }
 
-// blockDominates computes (once per region) dominator sets with the
-// classic iterative data-flow algorithm; regions are small.
+// blockDominates asks the region's DomTree (computed once per region).
 func (v *verifier) blockDominates(a, b *Block) bool {
 	r := a.Parent()
 	d, ok := v.doms[r]
 	if !ok {
-		d = computeDominators(r)
+		d = NewDomTree(r)
 		v.doms[r] = d
 	}
-	set := d[b]
-	return set != nil && set[a.Index()]
-}
-
-// Unreachable blocks are ignored as predecessors, and everything dominates
-// an unreachable block (MLIR's rule: code that never runs constrains nothing).
-func computeDominators(r *Region) map[*Block][]bool {
-	n := len(r.Blocks)
-	idx := map[*Block]int{}
-	for i, b := range r.Blocks {
-		idx[b] = i
-	}
-	succs := make([][]int, n)
-	for i, b := range r.Blocks {
-		for _, s := range b.Successors() {
-			if j, ok := idx[s]; ok {
-				succs[i] = append(succs[i], j)
-			}
-		}
-	}
-	reach := reachable(succs)
-	preds := make([][]int, n)
-	for i := range succs {
-		for _, j := range succs[i] {
-			if reach[i] {
-				preds[j] = append(preds[j], i)
-			}
-		}
-	}
-	dom := make([][]bool, n)
-	for i := range dom {
-		dom[i] = make([]bool, n)
-		for j := range dom[i] {
-			dom[i][j] = i != 0 || j == 0
-		}
-	}
-	for changed := true; changed; {
-		changed = false
-		for i := 1; i < n; i++ {
-			if reach[i] && intersectPreds(dom, preds[i], i) {
-				changed = true
-			}
-		}
-	}
-	out := map[*Block][]bool{}
-	for i, b := range r.Blocks {
-		out[b] = dom[i]
-	}
-	return out
-}
-
-// reachable marks the blocks reachable from the entry (block 0).
-func reachable(succs [][]int) []bool {
-	seen := make([]bool, len(succs))
-	if len(succs) == 0 {
-		return seen
-	}
-	work := []int{0}
-	seen[0] = true
-	for len(work) > 0 {
-		i := work[len(work)-1]
-		work = work[:len(work)-1]
-		for _, j := range succs[i] {
-			if !seen[j] {
-				seen[j] = true
-				work = append(work, j)
-			}
-		}
-	}
-	return seen
-}
-
-func intersectPreds(dom [][]bool, preds []int, i int) bool {
-	n := len(dom)
-	next := make([]bool, n)
-	for j := range next {
-		next[j] = len(preds) > 0
-		for _, p := range preds {
-			next[j] = next[j] && dom[p][j]
-		}
-	}
-	next[i] = true
-	changed := false
-	for j := range next {
-		if next[j] != dom[i][j] {
-			changed = true
-		}
-	}
-	dom[i] = next
-	return changed
+	return d.Dominates(a, b)
 }

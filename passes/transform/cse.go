@@ -73,11 +73,11 @@ func (c *cse) region(r *ir.Region, parent *cseScope) {
 		c.block(r.Blocks[0], &cseScope{parent: parent, ops: map[string]*ir.Operation{}})
 		return
 	}
-	idom := immediateDominators(r)
+	dt := ir.NewDomTree(r)
 	scopes := map[*ir.Block]*cseScope{}
-	for _, b := range dominatorOrder(r, idom) {
+	for _, b := range dt.Order() {
 		p := parent
-		if d := idom[b]; d != nil {
+		if d := dt.Idom(b); d != nil {
 			p = scopes[d]
 		}
 		scopes[b] = &cseScope{parent: p, ops: map[string]*ir.Operation{}}
@@ -158,97 +158,3 @@ func (c *cse) key(op *ir.Operation) string {
 	return sb.String()
 }
 
-// immediateDominators computes, for each block of r reachable from its
-// entry, its immediate dominator (nil for the entry) with the iterative
-// data-flow algorithm over dominator sets; regions are small.
-func immediateDominators(r *ir.Region) map[*ir.Block]*ir.Block {
-	n := len(r.Blocks)
-	idx := map[*ir.Block]int{}
-	for i, b := range r.Blocks {
-		idx[b] = i
-	}
-	preds := make([][]int, n)
-	for i, b := range r.Blocks {
-		for _, s := range b.Successors() {
-			if j, ok := idx[s]; ok {
-				preds[j] = append(preds[j], i)
-			}
-		}
-	}
-	dom := make([][]bool, n)
-	for i := range dom {
-		dom[i] = make([]bool, n)
-		for j := range dom[i] {
-			dom[i][j] = i != 0 || j == 0
-		}
-	}
-	for changed := true; changed; {
-		changed = false
-		for i := 1; i < n; i++ {
-			next := make([]bool, n)
-			for j := range next {
-				next[j] = len(preds[i]) > 0
-				for _, p := range preds[i] {
-					next[j] = next[j] && dom[p][j]
-				}
-			}
-			next[i] = true
-			for j := range next {
-				if next[j] != dom[i][j] {
-					changed = true
-				}
-			}
-			dom[i] = next
-		}
-	}
-	// The immediate dominator is the strict dominator with the most
-	// dominators of its own (strict dominators form a chain).
-	size := func(i int) int {
-		k := 0
-		for _, x := range dom[i] {
-			if x {
-				k++
-			}
-		}
-		return k
-	}
-	out := map[*ir.Block]*ir.Block{}
-	for i, b := range r.Blocks {
-		if i == 0 || len(preds[i]) == 0 {
-			out[b] = nil
-			continue
-		}
-		best := -1
-		for j := range dom[i] {
-			if j != i && dom[i][j] && (best < 0 || size(j) > size(best)) {
-				best = j
-			}
-		}
-		if best >= 0 {
-			out[b] = r.Blocks[best]
-		}
-	}
-	return out
-}
-
-// dominatorOrder lists blocks so that each comes after its immediate
-// dominator (region order among blocks with no dominator relation).
-func dominatorOrder(r *ir.Region, idom map[*ir.Block]*ir.Block) []*ir.Block {
-	done := map[*ir.Block]bool{}
-	var out []*ir.Block
-	var add func(b *ir.Block)
-	add = func(b *ir.Block) {
-		if done[b] {
-			return
-		}
-		done[b] = true
-		if d := idom[b]; d != nil {
-			add(d)
-		}
-		out = append(out, b)
-	}
-	for _, b := range r.Blocks {
-		add(b)
-	}
-	return out
-}

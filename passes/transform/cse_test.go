@@ -141,3 +141,28 @@ func TestSymbolDCE(t *testing.T) {
 		t.Errorf("symbols left: %s", got)
 	}
 }
+
+// TestCSEIgnoresUnreachablePredecessors: a join reached from the entry and
+// from an unreachable block is dominated by the entry (ir.DomTree, as
+// MLIR), so its copy of an entry expression is replaced.
+func TestCSEIgnoresUnreachablePredecessors(t *testing.T) {
+	f := newFunc(t)
+	region := f.f.Regions[0]
+	dead, join := region.AddBlock(), region.AddBlock()
+	top := f.c(1)
+	f.b.Create("test.br", nil, nil).Successors = []*ir.Block{join}
+	f.b.SetInsertionPointToEnd(dead)
+	d1 := f.c(1) // unreachable: its own scope, kept
+	f.effect(d1)
+	f.b.Create("test.br", nil, nil).Successors = []*ir.Block{join}
+	f.b.SetInsertionPointToEnd(join)
+	j1 := f.c(1) // dominated by the entry: replaced by top
+	f.effect(top, j1)
+	f.b.Create("test.yield", nil, nil)
+	f.verify()
+	st := EliminateCommonSubexpressions(f.mod)
+	f.verify()
+	if st.Replaced != 1 || j1.DefiningOp().Block() != nil || d1.DefiningOp().Block() == nil {
+		t.Errorf("replaced %d, want the join's constant only:\n%s", st.Replaced, f.body())
+	}
+}
