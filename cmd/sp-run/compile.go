@@ -2,7 +2,7 @@ package main
 
 import (
 	"fmt"
-	"github.com/sparsetriton/sp/dialect/scf"
+	"github.com/sparsetriton/sp/analysis/roles"
 	"os"
 
 	"github.com/sparsetriton/sp/dialect/all"
@@ -14,9 +14,9 @@ import (
 
 // Param roles (the manifest's spelling).
 const (
-	roleDense    = "dense"
-	roleValues   = "values"
-	roleMetadata = "metadata"
+	roleDense    = string(roles.Dense)
+	roleValues   = string(roles.Values)
+	roleMetadata = string(roles.Metadata)
 )
 
 // devParam is one parameter of the kernel as launched (after
@@ -88,6 +88,10 @@ func findKernel(module *ir.Operation, name string) (*ir.Operation, error) {
 // will split them, with the role of each sparse operand.
 func ttirParams(fn *ir.Operation) ([]devParam, error) {
 	ft, _ := tt.FuncType(fn)
+	classes, err := roles.SparseClasses(fn, "sp-run")
+	if err != nil {
+		return nil, err
+	}
 	var out []devParam
 	for i, t := range ft.Inputs {
 		p, err := scalarParam(t)
@@ -99,7 +103,7 @@ func ttirParams(fn *ir.Operation) ([]devParam, error) {
 			out = append(out, p)
 			continue
 		}
-		op := sparseOperandRole(fn.Regions[0].Entry().Arg(i))
+		op := classes.Of(fn.Regions[0].Entry().Arg(i)).String()
 		p.Role, p.Operand = roleValues, op
 		out = append(out, p, devParam{Name: p.Name, Ptr: true, DType: "i16", Role: roleMetadata, Operand: op})
 	}
@@ -125,40 +129,4 @@ func scalarParam(t ir.Type) (devParam, error) {
 	}
 	p.DType = d
 	return p, nil
-}
-
-// sparseOperandRole follows a sparse pointer through make_tensor_ptr,
-// advance, load and loop-carried values to the tt.dot it feeds: "A" for
-// operand 0, "B" for operand 1, "A" when no dot is found.
-func sparseOperandRole(arg *ir.Value) string {
-	seen := map[*ir.Value]bool{}
-	work := []*ir.Value{arg}
-	for len(work) > 0 {
-		v := work[len(work)-1]
-		work = work[:len(work)-1]
-		if seen[v] {
-			continue
-		}
-		seen[v] = true
-		for _, u := range v.Uses() {
-			op := u.Op
-			switch {
-			case op.Name == tt.DotOpName && u.Index == 1:
-				return "B"
-			case op.Name == tt.DotOpName:
-				return "A"
-			case op.Name == scf.ForOpName && u.Index >= 3:
-				work = append(work, op.Result(u.Index-3), op.Regions[0].Entry().Arg(u.Index-2))
-			case op.Name == scf.YieldOpName:
-				if p := op.ParentOp(); p != nil && p.Name == scf.ForOpName && u.Index < p.NumResults() {
-					work = append(work, p.Result(u.Index), p.Regions[0].Entry().Arg(u.Index+1))
-				} else if p != nil && u.Index < p.NumResults() {
-					work = append(work, p.Result(u.Index))
-				}
-			default:
-				work = append(work, op.Results()...)
-			}
-		}
-	}
-	return "A"
 }

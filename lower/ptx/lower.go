@@ -287,7 +287,7 @@ func (k *kernel) lower(smem *asm.Global) (*asm.Entry, KernelManifest, error) {
 		return nil, man, err
 	}
 	man.SharedBytes = plan.size
-	markRoles(k, entry, man.Params)
+	markRoles(k.fn, man.Params)
 	if k.sparse {
 		man.MetadataLayout = "band16"
 		for i := range man.Params {

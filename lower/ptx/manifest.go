@@ -3,11 +3,9 @@ package ptx
 import (
 	"encoding/json"
 	"fmt"
-	"github.com/sparsetriton/sp/dialect/scf"
-	"github.com/sparsetriton/sp/dialect/ttgpu"
-	"github.com/sparsetriton/sp/dialect/ttng"
 	"strings"
 
+	"github.com/sparsetriton/sp/analysis/roles"
 	"github.com/sparsetriton/sp/dialect/tt"
 	"github.com/sparsetriton/sp/ir"
 )
@@ -81,9 +79,9 @@ func dtypeOf(t ir.Type) string {
 }
 
 func paramManifest(fn *ir.Operation, i int, t ir.Type) ParamManifest {
-	pm := ParamManifest{Name: fmt.Sprintf("arg%d", i), DType: dtypeOf(t), Role: "scalar"}
+	pm := ParamManifest{Name: fmt.Sprintf("arg%d", i), DType: dtypeOf(t), Role: string(roles.Scalar)}
 	if _, ok := t.(tt.PointerType); ok {
-		pm.Role = "dense"
+		pm.Role = string(roles.Dense)
 	}
 	if x, ok := tt.ArgAttrs(fn, i).Get("tt.divisibility").(ir.IntegerAttr); ok {
 		pm.Divisibility = x.Value
@@ -91,80 +89,10 @@ func paramManifest(fn *ir.Operation, i int, t ir.Type) ParamManifest {
 	return pm
 }
 
-// markRoles finds the pointer parameters that feed the values (operand a)
-// and the metadata (operand e) of sparse tt.dot ops, following def-use
-// chains backwards: through op operands, loop-carried values, and the
-// async copies and local stores that fill a shared-memory buffer.
-func markRoles(k *kernel, entry *ir.Block, params []ParamManifest) {
-	argIndex := map[*ir.Value]int{}
-	for i, a := range entry.Args() {
-		argIndex[a] = i
+// markRoles sets the role of each parameter (analysis/roles: values and
+// metadata of sparse tt.dot ops, dense pointers, scalars).
+func markRoles(fn *ir.Operation, params []ParamManifest) {
+	for i, r := range roles.ParamRoles(fn) {
+		params[i].Role = string(r)
 	}
-	var dots []*ir.Operation
-	var metas []*ir.Value
-	k.fn.WalkOps(func(op *ir.Operation) {
-		switch {
-		case op.Name == tt.DotOpName && tt.DotSparseIndex(op) == tt.SparseIndexA && tt.DotMeta(op) != nil:
-			dots, metas = append(dots, op), append(metas, tt.DotMeta(op))
-		case op.Name == ttng.WarpGroupDot && ttng.WarpGroupDotMeta(op) != nil:
-			dots, metas = append(dots, op), append(metas, ttng.WarpGroupDotMeta(op))
-		}
-	})
-	for i, d := range dots {
-		for _, pair := range []struct {
-			v    *ir.Value
-			role string
-		}{{d.Operand(0), "values"}, {metas[i], "metadata"}} {
-			for a := range sources(pair.v) {
-				if i, ok := argIndex[a]; ok && params[i].Role == "dense" {
-					params[i].Role = pair.role
-				}
-			}
-		}
-	}
-}
-
-// sources returns the block arguments and values v transitively depends on.
-func sources(v *ir.Value) map[*ir.Value]bool {
-	seen := map[*ir.Value]bool{}
-	var visit func(v *ir.Value)
-	visit = func(v *ir.Value) {
-		if seen[v] {
-			return
-		}
-		seen[v] = true
-		if v.IsBlockArg() {
-			// Loop-carried: follow the init value and the yielded value.
-			b := v.OwnerBlock()
-			if parent := b.ParentOp(); parent != nil && parent.Name == scf.ForOpName && v.Index() > 0 {
-				visit(parent.Operand(3 + v.Index() - 1))
-				if t := b.Terminator(); t != nil && v.Index()-1 < t.NumOperands() {
-					visit(t.Operand(v.Index() - 1))
-				}
-			}
-			return
-		}
-		op := v.DefiningOp()
-		for _, o := range op.Operands() {
-			visit(o)
-		}
-		if _, ok := v.Type().(tt.MemDescType); ok {
-			// Whatever writes into this buffer (or the buffer it views).
-			for _, u := range v.Uses() {
-				switch u.Op.Name {
-				case ttgpu.AsyncCopyGlobalToLocalOpName, ttgpu.LocalStoreOpName:
-					visit(u.Op.Operand(0))
-				case ttgpu.MemdescSubviewOpName, ttgpu.MemdescIndexOpName:
-					visit(u.Op.Result(0))
-				}
-			}
-		}
-		if op.Name == scf.ForOpName {
-			if t := op.Regions[0].Blocks[0].Terminator(); t != nil && v.Index() < t.NumOperands() {
-				visit(t.Operand(v.Index()))
-			}
-		}
-	}
-	visit(v)
-	return seen
 }

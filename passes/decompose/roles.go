@@ -1,107 +1,49 @@
 package decompose
 
 import (
-	"github.com/sparsetriton/sp/dialect/scf"
+	operandroles "github.com/sparsetriton/sp/analysis/roles"
 	"github.com/sparsetriton/sp/dialect/tt"
 	"github.com/sparsetriton/sp/ir"
 )
 
-// role is how a class of sparse values is compressed: as operand A of
-// tt.dot (2:4 along the last dimension; the default) or as operand B
-// (2:4 along dimension 0, K of a K x N tile).
-type role uint8
+// role is how a class of sparse values is compressed (analysis/roles):
+// as operand A of tt.dot (2:4 along the last dimension; the default) or as
+// operand B (2:4 along dimension 0, K of a K x N tile).
+type role = operandroles.Operand
 
 const (
-	roleA role = iota
-	roleB
+	roleA = operandroles.A
+	roleB = operandroles.B
 )
 
-func (r role) String() string { return [...]string{"A", "B"}[r] }
-
-// roles is a union-find over sparse values that must share one layout:
-// a kernel argument, the block pointers made from it, their advances, the
-// tensors loaded through them and the loop/if values carrying any of them.
+// roles is the partition of fn's sparse values into classes that share
+// one layout, each with its role (operandroles.Classes), plus the logical
+// tile of each pointer-tensor class.
 type roles struct {
-	parent map[*ir.Value]*ir.Value
-	role   map[*ir.Value]role          // by class root
-	by     map[*ir.Value]*ir.Operation // the tt.dot that fixed the role, by root
-	tile   map[*ir.Value][2]int64      // logical tile of a pointer-tensor class, by root
+	*operandroles.Classes
+	tile map[*ir.Value][2]int64 // logical tile of a pointer-tensor class, by root
 }
 
-func (rs *roles) find(v *ir.Value) *ir.Value {
-	for {
-		p, ok := rs.parent[v]
-		if !ok || p == v {
-			return v
-		}
-		if gp, ok := rs.parent[p]; ok {
-			rs.parent[v] = gp // path halving
-		}
-		v = p
-	}
-}
-
-func (rs *roles) union(vs ...*ir.Value) {
-	var root *ir.Value
-	for _, v := range vs {
-		if v == nil || !isSparse(v.Type()) {
-			continue
-		}
-		r := rs.find(v)
-		if root == nil {
-			root = r
-			continue
-		}
-		if r != root {
-			rs.parent[r] = root
-		}
-	}
-}
+// find returns the root of v's class.
+func (rs *roles) find(v *ir.Value) *ir.Value { return rs.Root(v) }
 
 // of returns the role of v's class (A unless a tt.dot uses it as B).
-func (rs *roles) of(v *ir.Value) role { return rs.role[rs.find(v)] }
+func (rs *roles) of(v *ir.Value) role { return rs.Of(v) }
 
-// analyzeRoles builds the classes of fn and assigns a role to each class
-// used by a tt.dot.
+// analyzeRoles builds the classes of fn with their roles, and checks that
+// every load of a pointer-tensor class reads one tile shape.
 func analyzeRoles(fn *ir.Operation) (*roles, error) {
-	rs := &roles{parent: map[*ir.Value]*ir.Value{}, role: map[*ir.Value]role{}, by: map[*ir.Value]*ir.Operation{}, tile: map[*ir.Value][2]int64{}}
-	var dots, loads []*ir.Operation
+	c, err := operandroles.SparseClasses(fn, Name)
+	if err != nil {
+		return nil, err
+	}
+	rs := &roles{Classes: c, tile: map[*ir.Value][2]int64{}}
+	var loads []*ir.Operation
 	fn.WalkOps(func(op *ir.Operation) {
-		switch op.Name {
-		case tt.MakeTensorPtrOpName, tt.AdvanceOpName, tt.LoadOpName, tt.SplatOpName, tt.AddptrOpName, tt.BroadcastOpName, tt.ExpandDimsOpName:
-			if op.NumOperands() > 0 && op.NumResults() == 1 {
-				rs.union(op.Operand(0), op.Result(0))
+		if l, ok := tt.AsLoad(op); ok {
+			if _, isPT := isPtrTensor(l.Ptr().Type()); isPT && isSparse(l.Ptr().Type()) {
+				loads = append(loads, op)
 			}
-			if op.Name == "tt.load" && op.NumOperands() > 0 {
-				if _, ok := isPtrTensor(op.Operand(0).Type()); ok {
-					loads = append(loads, op)
-				}
-			}
-		case forOp:
-			if f, ok := scf.AsFor(op); ok {
-				ys := f.YieldedValues()
-				for j, init := range f.InitArgs() {
-					slot := []*ir.Value{init, f.RegionIterArgs()[j], op.Result(j)}
-					if j < len(ys) {
-						slot = append(slot, ys[j])
-					}
-					rs.union(slot...)
-				}
-			}
-		case ifOp:
-			if f, ok := scf.AsIf(op); ok {
-				for j, r := range op.Results() {
-					slot := []*ir.Value{r}
-					for _, y := range []*ir.Operation{f.ThenYield(), f.ElseYield()} {
-						if y != nil && j < y.NumOperands() {
-							slot = append(slot, y.Operand(j))
-						}
-					}
-					rs.union(slot...)
-				}
-			}
-		case tt.DotOpName:
-			dots = append(dots, op)
 		}
 	})
 	first := map[*ir.Value]*ir.Operation{}
@@ -117,46 +59,11 @@ func analyzeRoles(fn *ir.Operation) (*roles, error) {
 		}
 		rs.tile[root], first[root] = t, l
 	}
-	for _, d := range dots {
-		for i, want := range []role{roleA, roleB} {
-			if i >= d.NumOperands() || !isSparse(d.Operand(i).Type()) {
-				continue
-			}
-			if err := rs.assign(d, d.Operand(i), want); err != nil {
-				return nil, err
-			}
-		}
-	}
 	return rs, nil
 }
 
-func (rs *roles) assign(dot *ir.Operation, v *ir.Value, want role) error {
-	r := rs.find(v)
-	prev, ok := rs.by[r]
-	if !ok {
-		rs.role[r], rs.by[r] = want, dot
-		return nil
-	}
-	if got := rs.role[r]; got != want {
-		return ir.Errorf(dot.Loc, "%s: this 2:4 tensor is operand %v of this tt.dot but operand %v of another; a sparse buffer has one layout (A: 2:4 along its last dimension, B: 2:4 along K = dimension 0)", Name, want, got).
-			Note(prev.Loc, "used as operand %v here", got)
-	}
-	return nil
-}
-
-// isSparse reports whether t is a sparse type: a scalar sparse pointer, a
-// sparse block pointer, a sparse tensor, or a tensor of sparse pointers.
-func isSparse(t ir.Type) bool {
-	if tt.IsSparsePointer(t) || tt.IsSparseTensor(t) || tt.IsSparseTensorPointer(t) {
-		return true
-	}
-	if rt, ok := t.(ir.RankedTensorType); ok {
-		if pt, ok := rt.Elem.(tt.PointerType); ok {
-			return isSparse(pt)
-		}
-	}
-	return false
-}
+// isSparse reports whether t is a sparse type (operandroles.IsSparse).
+func isSparse(t ir.Type) bool { return operandroles.IsSparse(t) }
 
 // splitScalarPtr returns the values and metadata pointer types of a scalar
 // sparse pointer !tt.ptr<T, #tt.sparse>: !tt.ptr<T> and !tt.ptr<i16>.
