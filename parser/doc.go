@@ -1,0 +1,35 @@
+// Package parser reads MLIR's textual form (custom and generic op forms,
+// the Triton 3.1 triton_gpu. and 3.2+ ttg./ttng. spellings) into ir values.
+//
+//	mod, err := parser.ParseAndVerify(all.Context(), "k.mlir", src)
+//
+// The lexer is hand-written (it implements participle's lexer.Definition,
+// so tokens carry participle positions) because the parser must keep pace
+// with mlir-opt on 200,000-op modules. Operations, types and attributes are
+// read by recursive descent; the parser implements ir.OpParser and
+// ir.AsmParser, through which each op's custom assembly hook and each
+// dialect's type and attribute parsers (declared with the dialect, found
+// through the ir.Context) read their syntax. Location bodies (loc(...)) are
+// a closed sub-language parsed with a participle grammar (locgrammar.go,
+// EBNF golden in testdata/loc.ebnf) and translated to ir.Location.
+//
+// # Invariants
+//
+//   - Phases: location aliases (#loc = loc(...)) are indexed first, since
+//     MLIR prints them after the module; then attribute and type aliases and
+//     top-level operations are parsed in order, forward references to values
+//     and blocks resolved per region; top-level operations are wrapped in an
+//     implicit builtin.module unless the file is exactly one module.
+//   - Every op gets the position of its first token as its location unless
+//     the text gives a loc(...); errors are *ir.Diagnostic values with
+//     file:line:col, one per failure, never a panic.
+//   - Names are resolved per isolated-from-above scope; a use of an
+//     undefined value, a redefinition or a use with a type other than the
+//     definition's is an error at the use.
+//   - Parse only builds IR; verification is a separate step (Verify after
+//     Parse, or ParseAndVerify), so tools can print unverifiable input.
+//   - print(parse(print(x))) == print(x) for every dialect and spelling
+//     (the round-trip tests check every .mlir file in the repository).
+//   - The parser keeps no package state; the dialect registry comes from
+//     the caller's ir.Context.
+package parser
