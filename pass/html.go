@@ -21,6 +21,9 @@ type HTMLDump struct {
 	Title string
 	// Print selects the printed form of the snapshots.
 	Print ir.PrintOptions
+	// Links are shown under the page's heading (the kernel's roofline
+	// chart, say).
+	Links []Link
 	// Annotate, when set, is called with the whole IR after each pass run;
 	// the links it returns (pictures of the layouts the pass introduced,
 	// say) are shown in that pass's section.
@@ -138,6 +141,7 @@ func (h *HTMLDump) WriteTo(w io.Writer) (int64, error) {
 		total += s.dur
 	}
 	fmt.Fprintf(&sb, "<p>%d pass runs, %.3f ms in passes.</p>\n", h.Sections(), ms(total))
+	writeLinks(&sb, h.Links)
 	n := 0
 	for _, s := range h.sections {
 		if s.input != "" {
@@ -166,17 +170,22 @@ func (h *HTMLDump) writeSection(sb *strings.Builder, n int, s htmlSection) {
 		n, n, html.EscapeString(s.pass), html.EscapeString(s.op), ms(s.dur), status)
 	sb.WriteString(diffHTML(s.before, s.after))
 	sb.WriteString("</pre>")
-	if len(s.links) > 0 {
-		sb.WriteString("<p class=\"links\">")
-		for i, l := range s.links {
-			if i > 0 {
-				sb.WriteString(" · ")
-			}
-			fmt.Fprintf(sb, "<a href=\"%s\">%s</a>", html.EscapeString(l.Href), html.EscapeString(l.Text))
-		}
-		sb.WriteString("</p>")
-	}
+	writeLinks(sb, s.links)
 	sb.WriteString("</details>\n")
+}
+
+func writeLinks(sb *strings.Builder, links []Link) {
+	if len(links) == 0 {
+		return
+	}
+	sb.WriteString("<p class=\"links\">")
+	for i, l := range links {
+		if i > 0 {
+			sb.WriteString(" · ")
+		}
+		fmt.Fprintf(sb, "<a href=\"%s\">%s</a>", html.EscapeString(l.Href), html.EscapeString(l.Text))
+	}
+	sb.WriteString("</p>")
 }
 
 // diffHTML renders a line diff of a -> b: removed lines in class "del",

@@ -87,7 +87,7 @@ func (d *driver) main() int {
 		d.timing = pass.NewTiming()
 	}
 	if cfg.htmlFile != "" {
-		d.html = &pass.HTMLDump{Title: name, Print: d.printOptions()}
+		d.html = &pass.HTMLDump{Title: name, Print: d.printOptions(), Links: rooflineLinks(name, cfg.htmlFile)}
 	}
 	if cfg.layoutsDir != "" {
 		d.layouts = newLayoutDump(name, cfg.layoutsDir, cfg.htmlFile)

@@ -57,3 +57,27 @@ func TestDumpLayouts(t *testing.T) {
 		t.Errorf("TTIR: exit %d, %s", code, errs)
 	}
 }
+
+// TestRooflineLink: for a kernel that sp-run bench measured
+// (docs/performance-sp.json names it), the pass viewer links the roofline
+// chart and the table; for another kernel it does not.
+func TestRooflineLink(t *testing.T) {
+	dir := t.TempDir()
+	page := filepath.Join(dir, "p.html")
+	code, _, errs := spOpt(t, "", "../../examples/sparse_matmul_128.mlir", "-canonicalize", "-o", filepath.Join(dir, "o.mlir"), "--dump-pass-html="+page)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	b, _ := os.ReadFile(page)
+	m := regexp.MustCompile(`<a href="([^"]+)">roofline: this kernel measured at [1-9]\d* shapes \(sp-run bench\)</a>`).FindStringSubmatch(string(b))
+	if m == nil {
+		t.Fatalf("no roofline link:\n%.1500s", b)
+	}
+	if _, err := os.Stat(filepath.Join(dir, m[1])); err != nil || !strings.HasSuffix(m[1], "docs/performance-sp.png") {
+		t.Errorf("roofline link %s: %v", m[1], err)
+	}
+	code, _, _ = spOpt(t, "", "../../examples/sparse_dot.mlir", "-canonicalize", "-o", filepath.Join(dir, "o2.mlir"), "--dump-pass-html="+page)
+	if b, _ := os.ReadFile(page); code != 0 || strings.Contains(string(b), "roofline") {
+		t.Errorf("a kernel sp-run bench did not measure links the roofline (exit %d)", code)
+	}
+}
