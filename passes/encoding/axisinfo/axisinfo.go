@@ -222,8 +222,12 @@ const MaxAccessBytes = 16
 // the pointer's contiguity, no more than its alignment allows and no more
 // than the mask's constancy. The coalesce pass sizes sizePerThread with it
 // and the PTX lowering sizes its ld/st.global and cp.async with it, so the
-// two agree on every access.
+// two agree on every access. Elements narrower than 16 bits get 1: the
+// lowering moves i1 and i8 one byte at a time.
 func (a *Analysis) AccessElems(ptr, mask *ir.Value, d int, elemBytes int64) int64 {
+	if elemBytes < 2 {
+		return 1
+	}
 	info := a.Get(ptr)
 	n := int64(MaxAccessBytes) / max(1, elemBytes)
 	n = min(n, info.Contiguity[d], max(1, info.Divisibility[d]/max(1, elemBytes)))
