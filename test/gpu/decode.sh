@@ -15,6 +15,10 @@ run() { # kernel stages args...
   local k=$1 st=$2; shift 2
   if out=$("$sp" "$dir/$k.mlir" --backend cuda --sm 80 --num-stages "$st" "$@" 2>&1); then
     echo "PASS $k s$st $* :: $(echo "$out" | grep '^verify' | head -1)"
+  elif echo "$out" | grep -q "bytes of dynamic shared memory; .* allows at most"; then
+    # A configuration the device cannot hold (tiles x stages over the
+    # shared-memory limit): the driver refuses it before it runs.
+    echo "TOO-BIG $k s$st :: $(echo "$out" | grep -o 'needs [0-9]* bytes.*')"
   else
     echo "FAIL $k s$st $* :: $(echo "$out" | grep -E 'error|verify|MISMATCH' | head -3 | tr '\n' ' ')"
     return 1
