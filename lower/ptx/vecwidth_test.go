@@ -9,12 +9,12 @@ import (
 	"github.com/sparsetriton/sp/dialect/ttgpu"
 	"github.com/sparsetriton/sp/ir"
 	"github.com/sparsetriton/sp/lower/ptx/asm"
+	"github.com/sparsetriton/sp/parser"
 	"github.com/sparsetriton/sp/pass"
 	"github.com/sparsetriton/sp/passes/decompose"
 	"github.com/sparsetriton/sp/passes/encoding"
 	"github.com/sparsetriton/sp/passes/tensorptr"
 	"github.com/sparsetriton/sp/passes/transform"
-	"github.com/sparsetriton/sp/parser"
 )
 
 // ttirAccess is a TTIR kernel template with one load and one store of

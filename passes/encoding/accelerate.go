@@ -3,6 +3,7 @@ package encoding
 import (
 	"fmt"
 	"github.com/sparsetriton/sp/dialect/builtin"
+	"github.com/sparsetriton/sp/dialect/scf"
 
 	"github.com/sparsetriton/sp/dialect/tt"
 	"github.com/sparsetriton/sp/dialect/ttgpu"
@@ -248,9 +249,9 @@ func retypeAccumulator(b *ir.Builder, d *ir.Operation, mma ttgpu.NvidiaMmaEncodi
 	c := d.Operand(2)
 	if loop, j, ok := carriedBy(c, d.Result(0)); ok {
 		body := loop.Regions[0].Entry()
-		init := loop.Operand(3 + j)
+		init := loop.Operand(scf.InitOperandIndex(j))
 		b.SetInsertionPointBefore(loop)
-		loop.SetOperand(3+j, convertOrRetype(b, init, newT))
+		loop.SetOperand(scf.InitOperandIndex(j), convertOrRetype(b, init, newT))
 		setValueType(c, newT)
 		setValueType(d.Result(0), newT)
 		res := loop.Result(j)

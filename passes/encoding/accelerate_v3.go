@@ -97,7 +97,7 @@ func rewriteWarpGroupDot(b *ir.Builder, d *ir.Operation, mma ttgpu.NvidiaMmaEnco
 	bm := allocNVMMA(b, d, 1)
 	operands := []*ir.Value{a, bm, d.Operand(2)}
 	if si == tt.SparseIndexA {
-		e := operandSource(d.Operand(3))
+		e := operandSource(tt.DotMeta(d))
 		b.SetInsertionPointBefore(d)
 		enc := ttgpu.DotOperandEncoding{OpIdx: 0, Parent: mma, KWidth: 2, Meta: ttgpu.MetaMeta}
 		operands = append(operands, newConvert(b, e, withEncoding(e.Type(), enc)))
@@ -110,7 +110,7 @@ func rewriteWarpGroupDot(b *ir.Builder, d *ir.Operation, mma ttgpu.NvidiaMmaEnco
 	w := b.Create(ttng.WarpGroupDot, operands, []ir.Type{d.Result(0).Type()}, attrs...)
 	old := []*ir.Value{d.Operand(0), d.Operand(1)}
 	if si == tt.SparseIndexA {
-		old = append(old, d.Operand(3))
+		old = append(old, tt.DotMeta(d))
 	}
 	d.Result(0).ReplaceAllUsesWith(w.Result(0))
 	d.Erase()

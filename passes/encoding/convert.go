@@ -216,7 +216,7 @@ func (c *classes) link(op *ir.Operation) {
 	case op.Name == opFor:
 		body := op.Regions[0].Entry()
 		y := body.Terminator()
-		for j, init := range op.Operands()[3:] {
+		for j, init := range op.Operands()[scf.InitOperandIndex(0):] {
 			c.union(init, body.Arg(j+1), op.Result(j), y.Operand(j))
 		}
 	case op.Name == scf.IfOpName:

@@ -2,6 +2,7 @@ package encoding
 
 import (
 	"github.com/sparsetriton/sp/dialect/builtin"
+	"github.com/sparsetriton/sp/dialect/scf"
 	"strconv"
 
 	"github.com/sparsetriton/sp/dialect/arith"
@@ -282,7 +283,7 @@ func (rw *rewriter) prologue() {
 	lb, ub, step := loop.Operand(0), loop.Operand(1), loop.Operand(2)
 	cur := map[int]*ir.Value{}
 	for j := range pl.carry {
-		cur[j] = loop.Operand(3 + j)
+		cur[j] = loop.Operand(scf.InitOperandIndex(j))
 	}
 	for s := 0; s < rw.S-1; s++ {
 		ivs := lb
@@ -311,7 +312,7 @@ func (rw *rewriter) prologue() {
 		cur = next
 	}
 	for j, v := range cur {
-		loop.SetOperand(3+j, v)
+		loop.SetOperand(scf.InitOperandIndex(j), v)
 	}
 }
 

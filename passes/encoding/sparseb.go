@@ -1,6 +1,7 @@
 package encoding
 
 import (
+	"github.com/sparsetriton/sp/dialect/scf"
 	"github.com/sparsetriton/sp/dialect/tt"
 	"github.com/sparsetriton/sp/dialect/ttgpu"
 	"github.com/sparsetriton/sp/ir"
@@ -97,9 +98,9 @@ func rewriteSparseB(b *ir.Builder, d *ir.Operation, mma ttgpu.NvidiaMmaEncoding)
 	nd.Result(0).SetType(accT)
 	oldUses := append([]ir.Use(nil), d.Result(0).Uses()...)
 	if carried {
-		init := loop.Operand(3 + j)
+		init := loop.Operand(scf.InitOperandIndex(j))
 		b.SetInsertionPointBefore(loop)
-		loop.SetOperand(3+j, transposedInit(b, init, accT, fallback))
+		loop.SetOperand(scf.InitOperandIndex(j), transposedInit(b, init, accT, fallback))
 		setValueType(c, accT)
 		res := loop.Result(j)
 		oldT := res.Type().(ir.RankedTensorType)

@@ -26,7 +26,7 @@ func (s *state) forwardUnchanged() {
 		if y == nil || j < 0 || j >= y.NumOperands() || y.Operand(j) != c.arg {
 			continue
 		}
-		init := c.loop.Operand(3 + j)
+		init := c.loop.Operand(scf.InitOperandIndex(j))
 		c.arg.ReplaceAllUsesWith(init)
 		c.loop.Result(j).ReplaceAllUsesWith(init)
 		s.fwd[c.arg] = init
@@ -104,7 +104,7 @@ func (s *state) nonNegRec(v *ir.Value, assumed map[*ir.Value]bool, depth int) bo
 			return false
 		}
 		y := blk.Terminator()
-		if y == nil || 3+j >= loop.NumOperands() || j >= y.NumOperands() || !s.nonNegRec(loop.Operand(3+j), assumed, depth+1) {
+		if y == nil || scf.InitOperandIndex(j) >= loop.NumOperands() || j >= y.NumOperands() || !s.nonNegRec(loop.Operand(scf.InitOperandIndex(j)), assumed, depth+1) {
 			return false
 		}
 		assumed[v] = true
@@ -148,10 +148,10 @@ func (s *state) dropForwarded() {
 		d := drop[loop]
 		body := loop.Regions[0].Entry()
 		y := body.Terminator()
-		ops := append([]*ir.Value(nil), loop.Operands()[:3]...)
+		ops := append([]*ir.Value(nil), loop.Operands()[:scf.InitOperandIndex(0)]...)
 		var ts []ir.Type
 		var yielded []*ir.Value
-		for j, init := range loop.Operands()[3:] {
+		for j, init := range loop.Operands()[scf.InitOperandIndex(0):] {
 			if d[j] {
 				continue
 			}

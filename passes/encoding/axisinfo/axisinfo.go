@@ -193,7 +193,7 @@ func (a *Analysis) visitFor(op *ir.Operation) bool {
 		changed = true
 	}
 	y := body.Terminator()
-	for j, init := range op.Operands()[3:] {
+	for j, init := range op.Operands()[scf.InitOperandIndex(0):] {
 		in := a.Get(init)
 		if prev, ok := a.info[y.Operand(j)]; ok {
 			in = join(in, prev)
