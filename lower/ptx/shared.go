@@ -774,6 +774,11 @@ func emitAsyncCopy(k *kernel, op *ir.Operation) error {
 		}
 	}
 	k.vecOf[op] = vec
+	if k.wgmmaReads && k.numWarps > 4 {
+		// Another warpgroup's wgmma may still read the slot this copy
+		// refills: its warp_group_dot_wait only retired this group's.
+		k.bar()
+	}
 	if bytes < 4 {
 		// cp.async moves 4, 8 or 16 bytes: narrower (unaligned or
 		// non-contiguous) elements are copied synchronously; the

@@ -11,6 +11,8 @@
 // RUN: FileCheck %s --input-file %t.sp.ptx --check-prefixes=CHECK,SP
 // RUN: sp-opt %S/../../../examples/matmul.ttir.mlir --sp-pipeline="target=cuda:90" --emit=ptx -o %t.dense.ptx
 // RUN: FileCheck %s --input-file %t.dense.ptx --check-prefixes=CHECK,DENSE
+// RUN: sp-opt %S/../../../examples/sparse_matmul_128.mlir --sp-pipeline="target=cuda:90 num-warps=8" --emit=ptx -o %t.w8.ptx
+// RUN: FileCheck %s --input-file %t.w8.ptx --check-prefix=W8
 // RUN: sp-opt %S/../../../examples/sparse_dot.mlir --sp-pipeline="target=cuda:90" --emit=ptx 2>&1 | FileCheck %s --check-prefix=SMALL
 
 // CHECK: "target": "sm_90a",
@@ -28,6 +30,7 @@
 // DENSE-NEXT: wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%f{{[0-9]+}}, {{(%f[0-9]+, )+}}%f{{[0-9]+}}}, %rd{{[0-9]+}}, %rd{{[0-9]+}}, %p{{[0-9]+}}, 1, 1, 0, 1;
 // CHECK: wgmma.commit_group.sync.aligned;
 // CHECK-NEXT: wgmma.wait_group.sync.aligned 1;
+// CHECK-NOT: bar.sync
 // CHECK: cp.async.cg.shared.global
 // CHECK: cp.async.commit_group;
 // CHECK: bra.uni $L_for_head_{{[0-9]+}};
@@ -40,3 +43,12 @@
 // SMALL: .target sm_90
 // SMALL-NOT: wgmma
 // SMALL: mma.sp.sync.aligned.m16n8k32
+
+// Two warpgroups (8 warps, warpsPerCTA [8, 1]): a wait retires only the own
+// group's wgmma, so a CTA barrier separates it from the copies that refill
+// the slot the other warpgroup's group may still read.
+// W8: wgmma.mma_async.sp.sync.aligned.m64n128k32
+// W8: wgmma.wait_group.sync.aligned 1;
+// W8-NOT: cp.async
+// W8: bar.sync 0;
+// W8: cp.async.cg.shared.global
