@@ -127,7 +127,18 @@ func coalesceFunc(fn *ir.Operation, cfg moduleConfig) {
 			best[root] = choice{l, n}
 		}
 	})
+	params := map[*ir.Value]bool{}
+	if entry := fn.Regions[0].Entry(); entry != nil {
+		for _, v := range entry.Args() {
+			if _, ok := c.parent[v]; ok {
+				params[c.find(v)] = true
+			}
+		}
+	}
 	for _, root := range roots {
+		if params[root] { // the signature fixes a parameter's layout
+			continue
+		}
 		old := encodingOf(root.Type())
 		c.relayout(fn, root, old, best[root].layout)
 	}
