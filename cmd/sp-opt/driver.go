@@ -9,10 +9,15 @@ import (
 	"strings"
 	"time"
 
+	"runtime/debug"
+
 	"github.com/sparsetriton/sp/dialect/all"
+	"github.com/sparsetriton/sp/dialect/tt"
 	"github.com/sparsetriton/sp/internal/atomicfile"
+	"github.com/sparsetriton/sp/internal/ptxcheck"
 	"github.com/sparsetriton/sp/internal/tritondir"
 	"github.com/sparsetriton/sp/ir"
+	"github.com/sparsetriton/sp/lower/limits"
 	"github.com/sparsetriton/sp/lower/ptx"
 	"github.com/sparsetriton/sp/parser"
 	"github.com/sparsetriton/sp/pass"
@@ -290,10 +295,24 @@ func (d *driver) processChunk(pm *pass.Manager, name string, c chunk, split bool
 }
 
 // emitPTX lowers a TritonGPU module to PTX (target from the module's
-// triton_gpu.target), led by its kernel manifest as a comment block.
-func emitPTX(mod *ir.Operation) (string, error) {
+// triton_gpu.target), led by its kernel manifest as a comment block. The
+// module is checked against the target's launch limits before lowering,
+// each kernel's threads and shared memory after, and, where ptxas is
+// installed, its registers and spills as ptxas -v reports them.
+func emitPTX(mod *ir.Operation) (out string, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = &pass.InternalError{Diag: ir.Errorf(mod.Loc, "internal error: the PTX lowering panicked: %v", r), Stack: debug.Stack()}
+		}
+	}()
+	if err := limits.Check(mod); err != nil {
+		return "", err
+	}
 	res, err := ptx.Lower(mod, ptx.Options{})
 	if err != nil {
+		return "", err
+	}
+	if err := checkLowered(mod, res); err != nil {
 		return "", err
 	}
 	man, err := res.Manifest.CommentBlock()
@@ -301,6 +320,64 @@ func emitPTX(mod *ir.Operation) (string, error) {
 		return "", err
 	}
 	return man + res.PTX, nil
+}
+
+// checkLowered judges the lowered kernels' launch figures, and their
+// registers where ptxas is installed (spills fail: the tiles are too large
+// for num-warps).
+func checkLowered(mod *ir.Operation, res *ptx.Result) error {
+	t, err := limits.ModuleTarget(mod)
+	if err != nil {
+		return err
+	}
+	for _, k := range res.Manifest.Kernels {
+		if err := limits.CheckKernel(t, k.Name, k.ThreadsPerBlock, k.SharedBytes, k.NumWarps); err != nil {
+			return ir.Errorf(kernelLoc(mod, k.Name), "%v", err)
+		}
+	}
+	arch, err := ptxcheck.Target(res.PTX)
+	if err != nil {
+		return nil
+	}
+	tc, err := ptxcheck.Find(arch)
+	if err != nil {
+		return nil // no ptxas for this target: the register check needs one
+	}
+	dir, err := os.MkdirTemp("", "sp-opt-ptxas")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(dir)
+	rep, err := tc.Assemble(dir, "kernel", res.PTX, ptxcheck.Options{})
+	if err != nil {
+		return &pass.InternalError{Diag: ir.Errorf(mod.Loc, "internal error: ptxas rejects the generated PTX: %v", err)}
+	}
+	for _, k := range rep.Kernels {
+		if !k.Entry {
+			continue
+		}
+		numWarps := 0
+		for _, mk := range res.Manifest.Kernels {
+			if mk.Name == k.Name {
+				numWarps = mk.NumWarps
+			}
+		}
+		if err := limits.CheckSpills(t, k.Name, k.Registers, k.SpillStores, numWarps); err != nil {
+			return ir.Errorf(kernelLoc(mod, k.Name), "%v", err)
+		}
+	}
+	return nil
+}
+
+// kernelLoc is the location of the tt.func called name, else the module's.
+func kernelLoc(mod *ir.Operation, name string) ir.Location {
+	loc := mod.Loc
+	mod.WalkOps(func(op *ir.Operation) {
+		if n, ok := ir.SymbolNameOf(op); ok && n == name && op.Name == tt.FuncOpName {
+			loc = op.Loc
+		}
+	})
+	return loc
 }
 
 func (d *driver) instrumentations() []pass.Instrumentation {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"github.com/sparsetriton/sp/lower/limits"
 	"github.com/sparsetriton/sp/pass"
 	"github.com/sparsetriton/sp/passes/annotate"
 	"github.com/sparsetriton/sp/passes/decompose"
@@ -26,6 +27,7 @@ func newRegistry() (*pass.Registry, error) {
 		encoding.AccelerateMatmul,        // tritongpu-accelerate-matmul
 		encoding.StageDotOperands,        // tritongpu-stage-dot-operands
 		encoding.Pipeline,                // tritongpu-pipeline
+		limits.Pass,                      // tritongpu-check-launch-resources (sp-pipeline's last step)
 		encoding.FenceInsertion,          // triton-nvidia-gpu-fence-insertion
 	)
 	if err != nil {

@@ -13,6 +13,7 @@ import (
 
 	"github.com/sparsetriton/sp/dialect/all"
 	"github.com/sparsetriton/sp/internal/ptxcheck"
+	"github.com/sparsetriton/sp/lower/limits"
 	"github.com/sparsetriton/sp/parser"
 	"github.com/sparsetriton/sp/pass"
 	"github.com/sparsetriton/sp/passes/decompose"
@@ -75,7 +76,7 @@ func goldenPipeline(t *testing.T, sm int) *pass.Manager {
 	t.Helper()
 	reg, err := pass.NewRegistry(transform.Canonicalize, transform.CSE, transform.LICM, decompose.Pass, tensorptr.Pass,
 		encoding.Convert, encoding.Coalesce, encoding.RemoveLayoutConversions, encoding.AccelerateMatmul,
-		encoding.StageDotOperands, encoding.Pipeline, encoding.FenceInsertion)
+		encoding.StageDotOperands, encoding.Pipeline, encoding.FenceInsertion, limits.Pass)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,15 +1,13 @@
 package encoding
 
 import (
-	"fmt"
 	"github.com/sparsetriton/sp/dialect/arith"
 	"github.com/sparsetriton/sp/dialect/scf"
-	"strconv"
-	"strings"
 
 	"github.com/sparsetriton/sp/dialect/tt"
 	"github.com/sparsetriton/sp/dialect/ttgpu"
 	"github.com/sparsetriton/sp/ir"
+	"github.com/sparsetriton/sp/lower/limits"
 )
 
 // Names of the ops the passes create or look at.
@@ -144,20 +142,14 @@ func readModuleConfig(module *ir.Operation, passName string) (moduleConfig, erro
 	return moduleConfig{numWarps: nw, threadsPerWarp: ttgpu.ModuleThreadsPerWarp(module), numCTAs: ttgpu.NumCTAs(module), cc: cc, target: target}, nil
 }
 
-// parseTarget reads "cuda:80" into 80. sp supports sm_80 and newer.
+// parseTarget reads "cuda:80" into 80; only the targets sp lowers to
+// (lower/limits.Targets) are accepted.
 func parseTarget(target string) (int, error) {
-	rest, ok := strings.CutPrefix(target, "cuda:")
-	if !ok {
-		return 0, fmt.Errorf("target %q: expected cuda:<compute capability>, e.g. cuda:80", target)
+	t, err := limits.ParseTarget(target)
+	if err != nil {
+		return 0, err
 	}
-	cc, err := strconv.Atoi(rest)
-	if err != nil || cc <= 0 {
-		return 0, fmt.Errorf("target %q: expected cuda:<compute capability>, e.g. cuda:80", target)
-	}
-	if cc < 80 {
-		return 0, fmt.Errorf("target %q: sp needs sm_80 or newer (mma.sync m16n8k16 / mma.sp m16n8k32)", target)
-	}
-	return cc, nil
+	return t.SM, nil
 }
 
 // funcs returns the tt.func ops directly inside module.

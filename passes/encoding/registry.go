@@ -1,10 +1,14 @@
 package encoding
 
-import "github.com/sparsetriton/sp/pass"
+import (
+	"github.com/sparsetriton/sp/lower/limits"
+	"github.com/sparsetriton/sp/pass"
+)
 
 // Passes returns the passes of this package, in sp-pipeline order.
 func Passes() []*pass.Pass {
-	return []*pass.Pass{Convert, Coalesce, RemoveLayoutConversions, AccelerateMatmul, StageDotOperands, Pipeline, FenceInsertion}
+	return []*pass.Pass{Convert, Coalesce, RemoveLayoutConversions, AccelerateMatmul, StageDotOperands, Pipeline, FenceInsertion,
+		limits.Pass} // sp-pipeline's last step
 }
 
 // Pipelines returns the named pipelines of this package (sp-pipeline).

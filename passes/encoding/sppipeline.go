@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/sparsetriton/sp/lower/limits"
 	"github.com/sparsetriton/sp/pass"
 	"github.com/sparsetriton/sp/passes/decompose"
 	"github.com/sparsetriton/sp/passes/tensorptr"
@@ -16,6 +17,9 @@ type PipelineOptions struct {
 	NumWarps  int    `opt:"num-warps" help:"warps per CTA"`
 	NumCTAs   int    `opt:"num-ctas" help:"CTAs per cluster (sp supports 1)"`
 	NumStages int    `opt:"num-stages" help:"software-pipelining stages of the K loop (1: no pipelining)"`
+	// CheckLaunch runs tritongpu-check-launch-resources last; false keeps
+	// the IR of a kernel that could not launch (to inspect its layouts).
+	CheckLaunch bool `opt:"check-launch-resources" help:"reject kernels over the target's threads, shared memory or registers (false: keep them)"`
 }
 
 // step is one element of sp-pipeline: a pass, how its options derive from
@@ -51,6 +55,7 @@ func pipelineSteps() []step {
 		{RemoveLayoutConversions, nil, "final cleanup of conversions"},
 		{transform.CSE, nil, "merge what pipelining duplicated"},
 		{transform.Canonicalize, nil, "fold constants for the lowering"},
+		{limits.Pass, nil, "reject kernels over the target's threads, shared memory or registers before lowering"},
 	}
 }
 
@@ -76,6 +81,7 @@ passes, with the 2:4 fork's decomposition first):
 15. tritongpu-remove-layout-conversions
 16. cse
 17. canonicalize
+18. tritongpu-check-launch-resources (unless check-launch-resources=false)
 
 Constraints (checked by TestPipelineOrder): the decomposition precedes the
 conversion (TTGIR conversion expects sparse operands already split);
@@ -92,7 +98,7 @@ var SPPipeline = &pass.Pipeline{
 	Name:    "sp-pipeline",
 	Summary: "Sparse or dense TTIR to the TTGIR the PTX lowering takes",
 	Doc:     pipelineDoc,
-	Options: &PipelineOptions{Target: "cuda:80", NumWarps: 4, NumCTAs: 1, NumStages: 3},
+	Options: &PipelineOptions{Target: "cuda:80", NumWarps: 4, NumCTAs: 1, NumStages: 3, CheckLaunch: true},
 	Build:   buildPipeline,
 }
 
@@ -101,9 +107,15 @@ func buildPipeline(opts any) (string, error) {
 	if o.NumStages < 1 {
 		return "", fmt.Errorf("num-stages must be at least 1, got %d", o.NumStages)
 	}
+	if _, err := limits.ParseTarget(o.Target); err != nil {
+		return "", err
+	}
 	var parts []string
 	for _, s := range pipelineSteps() {
 		e := s.pass.Name
+		if s.pass == limits.Pass && !o.CheckLaunch {
+			continue
+		}
 		if s.opts != nil {
 			e += "{" + s.opts(o) + "}"
 		}
