@@ -28,6 +28,14 @@ func (v *verifier) verifyOp(op *Operation) error {
 	if err := verifyTraits(op); err != nil {
 		return err
 	}
+	if err := verifyValueTypes(op); err != nil {
+		return err
+	}
+	if op.HasTrait(SymbolTable) {
+		if err := verifyUniqueSymbols(op); err != nil {
+			return err
+		}
+	}
 	for _, r := range op.Regions {
 		if err := v.verifyRegion(op, r); err != nil {
 			return err
@@ -189,4 +197,83 @@ func (v *verifier) blockDominates(a, b *Block) bool {
 		v.doms[r] = d
 	}
 	return d.Dominates(a, b)
+}
+
+// MaxTensorElements is the most elements a tensor type may have: element
+// offsets are 32-bit in the lowering and the interpreter.
+const MaxTensorElements = 1<<31 - 1
+
+// verifyValueTypes checks the types of op's results and of its regions'
+// block arguments (see CheckType).
+func verifyValueTypes(op *Operation) error {
+	for i, r := range op.Results() {
+		if err := CheckType(r.Type()); err != nil {
+			return OpError(op, "result #%d: %v", i, err)
+		}
+	}
+	for _, r := range op.Regions {
+		for _, b := range r.Blocks {
+			for i, a := range b.Args() {
+				if err := CheckType(a.Type()); err != nil {
+					return OpError(op, "region #%d argument #%d: %v", r.Index(), i, err)
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// CheckType rejects a ranked tensor whose element type is itself a
+// tensor or a function, that has a negative dimension, or more than
+// MaxTensorElements elements (also inside function types).
+func CheckType(t Type) error {
+	switch x := t.(type) {
+	case RankedTensorType:
+		switch x.Elem.(type) {
+		case RankedTensorType, FunctionType:
+			return fmt.Errorf("%s: a tensor's element type must be a scalar, not %s", TypeString(t), TypeString(x.Elem))
+		}
+		n := int64(1)
+		for _, d := range x.Shape {
+			if d == Dynamic {
+				return nil
+			}
+			if d < 0 {
+				return fmt.Errorf("%s: negative dimension %d", TypeString(t), d)
+			}
+			if d != 0 && n > MaxTensorElements/d {
+				return fmt.Errorf("%s has more than 2^31-1 elements", TypeString(t))
+			}
+			n *= d
+		}
+		return CheckType(x.Elem)
+	case FunctionType:
+		for _, u := range append(append([]Type(nil), x.Inputs...), x.Results...) {
+			if err := CheckType(u); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// verifyUniqueSymbols rejects two ops of one symbol table with the same
+// sym_name; the note points at the first.
+func verifyUniqueSymbols(op *Operation) error {
+	seen := map[string]*Operation{}
+	for _, r := range op.Regions {
+		for _, b := range r.Blocks {
+			for _, o := range b.Ops() {
+				name, ok := SymbolNameOf(o)
+				if !ok {
+					continue
+				}
+				if prev, dup := seen[name]; dup {
+					return OpError(o, "redefinition of symbol named '%s'", name).Note(prev.Loc, "see existing symbol definition here")
+				}
+				seen[name] = o
+			}
+		}
+	}
+	return nil
 }
