@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -42,5 +43,26 @@ func TestRun(t *testing.T) {
 				t.Errorf("exit %d, want %d; stderr:\n%s\nwant:\n%s", code, tt.code, stderr.String(), tt.stderr)
 			}
 		})
+	}
+}
+
+// TestHelpAndVersion: --help and --version print to stdout and exit 0,
+// as LLVM FileCheck's do.
+func TestHelpAndVersion(t *testing.T) {
+	for _, c := range []struct{ arg, want string }{{"--help", "USAGE: filecheck [options] <check-file>"}, {"-help", "--check-prefix"}, {"--version", "filecheck "}} {
+		r, w, err := os.Pipe()
+		if err != nil {
+			t.Fatal(err)
+		}
+		saved := os.Stdout
+		os.Stdout = w
+		var stderr strings.Builder
+		code := run([]string{"filecheck", c.arg}, "", strings.NewReader(""), &stderr)
+		w.Close()
+		os.Stdout = saved
+		out, _ := io.ReadAll(r)
+		if code != 0 || !strings.Contains(string(out), c.want) || stderr.Len() != 0 {
+			t.Errorf("%s: exit %d, stdout %q, stderr %q", c.arg, code, out, stderr.String())
+		}
 	}
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/sparsetriton/sp/internal/version"
 	"github.com/sparsetriton/sp/pass"
 )
 
@@ -179,8 +180,10 @@ func newApp(reg *pass.Registry, cfg *config) *cli.App {
 	for _, pl := range reg.Pipelines() {
 		flags = append(flags, &cli.GenericFlag{Name: pl.Name, Category: "Pipelines", Usage: flagUsage(pl.Summary, pass.DescribePipeline(pl)), Value: &passFlag{name: pl.Name, cfg: cfg}})
 	}
+	setVersionFlag()
 	return &cli.App{
 		Name:                   "sp-opt",
+		Version:                version.String("sp-opt"),
 		Usage:                  "parse MLIR, run sp passes, print MLIR",
 		UsageText:              "sp-opt [flags] [input.mlir|-]\n   sp-opt input.mlir -split-input-file -canonicalize='max-iterations=3' -cse | FileCheck input.mlir",
 		Flags:                  flags,
@@ -191,6 +194,13 @@ func newApp(reg *pass.Registry, cfg *config) *cli.App {
 			return err
 		},
 	}
+}
+
+// setVersionFlag makes --version (without urfave/cli's -v alias) print
+// the version line alone.
+func setVersionFlag() {
+	cli.VersionFlag = &cli.BoolFlag{Name: "version", Usage: "print the version and exit"}
+	cli.VersionPrinter = func(c *cli.Context) { fmt.Fprintln(c.App.Writer, c.App.Version) }
 }
 
 // flagUsage is a pass flag's help: its summary and options.

@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"github.com/urfave/cli/v2"
+
+	"github.com/sparsetriton/sp/internal/version"
 )
 
 func main() {
@@ -40,8 +42,11 @@ type mismatchError struct{ res *checkResult }
 func (e *mismatchError) Error() string { return "verification failed: " + e.res.String() }
 
 func newApp(stdout, stderr io.Writer) *cli.App {
+	cli.VersionFlag = &cli.BoolFlag{Name: "version", Usage: "print the version and exit"}
+	cli.VersionPrinter = func(c *cli.Context) { fmt.Fprintln(c.App.Writer, c.App.Version) }
 	return &cli.App{
 		Name:      "sp-run",
+		Version:   version.String("sp-run"),
 		Usage:     "compile, bind, run and verify a 2:4 sparse Triton kernel on the CPU or a CUDA GPU",
 		UsageText: "sp-run [options] KERNEL.mlir|KERNEL.ptx\n   sp-run bench [options] BENCH.json",
 		Writer:    stdout,
