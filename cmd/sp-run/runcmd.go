@@ -145,6 +145,10 @@ func runAction(c *cli.Context, stdout, stderr io.Writer) error {
 		return err
 	}
 	defer r.close()
+	if !spec.fromFile && len(spec.Grid) == 0 && len(spec.Args) == 0 {
+		return fmt.Errorf("no launch spec for %s: write %s (like examples/sparse_matmul.json) or give --grid and, in order, the arguments of @%s(%s) with --tensor, --scalar or --input",
+			o.input, defaultSpecPath(o.input), prog.Name, paramList(prog.Params))
+	}
 	rep, err := execute(prog, spec, r, o)
 	if err != nil {
 		return err
@@ -473,4 +477,23 @@ func savePTX(prog *program, path string) error {
 		return err
 	}
 	return atomicfile.WriteFile(strings.TrimSuffix(path, ".ptx")+".manifest.json", append(b, '\n'), 0o644)
+}
+
+// paramList spells the kernel's parameters as the launch gives them: a
+// 2:4 operand (values and metadata) is one sparse pointer.
+func paramList(ps []devParam) string {
+	var out []string
+	for _, p := range ps {
+		t := string(p.DType)
+		switch {
+		case p.Role == roleMetadata:
+			continue
+		case p.Role == roleValues:
+			t = "!tt.ptr<" + t + `, #tt.sparse<"NV24">>`
+		case p.Ptr:
+			t = "!tt.ptr<" + t + ">"
+		}
+		out = append(out, p.Name+": "+t)
+	}
+	return strings.Join(out, ", ")
 }

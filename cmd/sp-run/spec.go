@@ -28,6 +28,7 @@ type Spec struct {
 	Bench     *BenchSpec       `json:"bench,omitempty"`
 
 	maxBytes int64 // --max-memory; 0: defaultMemLimit
+	fromFile bool  // read from a spec file
 }
 
 // ArgSpec is one kernel argument: a scalar (Value or Float set) or a
@@ -85,6 +86,7 @@ func parseSpec(raw []byte, path string) (*Spec, error) {
 	if err := dec.Decode(&s); err != nil {
 		return nil, fmt.Errorf("launch spec %s: %v", path, jsonError(raw, err))
 	}
+	s.fromFile = true
 	dir := filepath.Dir(path)
 	for i := range s.Args {
 		if f := s.Args[i].File; f != "" && !filepath.IsAbs(f) {
@@ -111,13 +113,18 @@ func jsonError(raw []byte, err error) error {
 	return fmt.Errorf("line %d: %v", bytes.Count(raw[:off], []byte("\n"))+1, err)
 }
 
-// defaultSpecPath returns the spec next to the input (x.mlir → x.json).
+// defaultSpecPath returns the spec next to the input: x.ttgir.json for
+// x.ttgir.mlir when it exists, else x.json (x.mlir, x.ttir.mlir and
+// x.ttgir.mlir share it).
 func defaultSpecPath(input string) string {
 	switch filepath.Ext(input) {
 	case ".ttir", ".ttgir", ".source": // Triton's files: k.json is Triton's metadata
 		return strings.TrimSuffix(input, filepath.Ext(input)) + ".launch.json"
 	}
 	base := strings.TrimSuffix(input, filepath.Ext(input))
+	if own := base + ".json"; base != input && fileExists(own) {
+		return own
+	}
 	base = strings.TrimSuffix(base, ".ttir")
 	base = strings.TrimSuffix(base, ".ttgir")
 	return base + ".json"
@@ -294,3 +301,8 @@ func parseShape(s string) []Int {
 func sortStrings(s []string) { sort.Strings(s) }
 
 func sortInts(s []int) { sort.Ints(s) }
+
+func fileExists(p string) bool {
+	st, err := os.Stat(p)
+	return err == nil && !st.IsDir()
+}
