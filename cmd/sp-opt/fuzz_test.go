@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"sort"
@@ -149,4 +150,38 @@ func emitFailure(code int, stdout, stderr string) string {
 	return ""
 }
 
-var _ = bytes.NewReader
+// FuzzEmitPTX runs sp-opt end to end: an input module, sp-pipeline with
+// fuzzed num-warps, num-stages and target (or none, for TTGIR input), and
+// --emit=ptx. Every run must end in PTX (exit 0) or in diagnostics (exit
+// 1); an internal error or a panic is a bug.
+func FuzzEmitPTX(f *testing.F) {
+	reg, err := newRegistry()
+	if err != nil {
+		f.Fatal(err)
+	}
+	paths, _ := filepath.Glob("../../examples/*.mlir")
+	for _, p := range paths {
+		src, err := os.ReadFile(p)
+		if err != nil {
+			f.Fatal(err)
+		}
+		pipeline := !strings.Contains(string(src), "triton_gpu.num-warps")
+		f.Add(string(src), pipeline, uint8(4), uint8(3), false)
+		f.Add(string(src), pipeline, uint8(8), uint8(2), true)
+	}
+	f.Fuzz(func(t *testing.T, src string, pipeline bool, warps, stages uint8, sm90 bool) {
+		args := []string{"-", "--emit=ptx"}
+		if pipeline {
+			target := "cuda:80"
+			if sm90 {
+				target = "cuda:90"
+			}
+			args = append(args, fmt.Sprintf("-sp-pipeline=num-warps=%d num-stages=%d target=%s", warps%65, stages%8, target))
+		}
+		var out, errb bytes.Buffer
+		code := runWith(reg, args, strings.NewReader(src), &out, &errb)
+		if msg := emitFailure(code, out.String(), errb.String()); msg != "" {
+			t.Fatalf("%s: sp-opt %s\nstderr:\n%s", msg, strings.Join(args, " "), errb.String())
+		}
+	})
+}
