@@ -281,7 +281,7 @@ func (d *driver) processChunk(pm *pass.Manager, name string, c chunk, split bool
 	}
 	start = time.Now()
 	if d.cfg.emit == "ptx" {
-		out, err := emitPTX(mod)
+		out, err := emitPTX(mod, func(dg *ir.Diagnostic) { d.report(dg) })
 		d.timing.AddRow("PTX lowering", time.Since(start))
 		if err != nil {
 			d.report(err)
@@ -298,8 +298,9 @@ func (d *driver) processChunk(pm *pass.Manager, name string, c chunk, split bool
 // triton_gpu.target), led by its kernel manifest as a comment block. The
 // module is checked against the target's launch limits before lowering,
 // each kernel's threads and shared memory after, and, where ptxas is
-// installed, its registers and spills as ptxas -v reports them.
-func emitPTX(mod *ir.Operation) (out string, err error) {
+// installed, its registers and spills as ptxas -v reports them (spills are
+// a warning, passed to warn: the kernel runs, slowly).
+func emitPTX(mod *ir.Operation, warn func(*ir.Diagnostic)) (out string, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = &pass.InternalError{Diag: ir.Errorf(mod.Loc, "internal error: the PTX lowering panicked: %v", r), Stack: debug.Stack()}
@@ -312,7 +313,7 @@ func emitPTX(mod *ir.Operation) (out string, err error) {
 	if err != nil {
 		return "", err
 	}
-	if err := checkLowered(mod, res); err != nil {
+	if err := checkLowered(mod, res, warn); err != nil {
 		return "", err
 	}
 	man, err := res.Manifest.CommentBlock()
@@ -322,10 +323,9 @@ func emitPTX(mod *ir.Operation) (out string, err error) {
 	return man + res.PTX, nil
 }
 
-// checkLowered judges the lowered kernels' launch figures, and their
-// registers where ptxas is installed (spills fail: the tiles are too large
-// for num-warps).
-func checkLowered(mod *ir.Operation, res *ptx.Result) error {
+// checkLowered judges the lowered kernels' launch figures, and warns of
+// register spills where ptxas is installed.
+func checkLowered(mod *ir.Operation, res *ptx.Result, warn func(*ir.Diagnostic)) error {
 	t, err := limits.ModuleTarget(mod)
 	if err != nil {
 		return err
@@ -363,7 +363,9 @@ func checkLowered(mod *ir.Operation, res *ptx.Result) error {
 			}
 		}
 		if err := limits.CheckSpills(t, k.Name, k.Registers, k.SpillStores, numWarps); err != nil {
-			return ir.Errorf(kernelLoc(mod, k.Name), "%v", err)
+			dg := ir.Errorf(kernelLoc(mod, k.Name), "%v", err)
+			dg.Severity = ir.SevWarning
+			warn(dg)
 		}
 	}
 	return nil

@@ -12,15 +12,17 @@ import (
 
 var ptxOut = flag.String("ptx.out", "", "write the PTX and manifest of every testdata kernel for sm_80 and sm_90 into this directory (for test/gpu)")
 
-// TestWriteKernels writes <kernel>.sm_XX.ptx and .json for test/gpu when
-// -ptx.out is given:
+// TestWriteKernels writes <kernel>.sm_XX.ptx and .json for test/gpu into
+// -ptx.out (into a temporary directory when it is not given, so the
+// writer is exercised on every run):
 //
 //	go test ./lower/ptx -run TestWriteKernels -ptx.out=$PWD/test/gpu/kernels
 func TestWriteKernels(t *testing.T) {
-	if *ptxOut == "" {
-		t.Skip("-ptx.out not set")
+	out := *ptxOut
+	if out == "" {
+		out = t.TempDir()
 	}
-	if err := os.MkdirAll(*ptxOut, 0o755); err != nil {
+	if err := os.MkdirAll(out, 0o755); err != nil {
 		t.Fatal(err)
 	}
 	files, _ := filepath.Glob("testdata/*.mlir")
@@ -28,7 +30,7 @@ func TestWriteKernels(t *testing.T) {
 	for _, f := range append(files, bench...) {
 		for _, sm := range []string{"80", "90"} {
 			res := lowerFile(t, f, Options{SM: map[string]int{"80": 80, "90": 90}[sm]})
-			base := filepath.Join(*ptxOut, strings.TrimSuffix(filepath.Base(f), ".mlir")+".sm_"+sm)
+			base := filepath.Join(out, strings.TrimSuffix(filepath.Base(f), ".mlir")+".sm_"+sm)
 			js, err := res.Manifest.JSON()
 			if err != nil {
 				t.Fatal(err)
@@ -45,7 +47,7 @@ func TestWriteKernels(t *testing.T) {
 	// sm_90, for drivers newer than CUDA 12.5 (not assembled by CI's 11.8).
 	for _, name := range []string{"sparse_matmul_f16", "sparse_matmul_bf16"} {
 		res := lowerFile(t, "testdata/"+name+".mlir", Options{SM: 90, OrderedMetadata: true})
-		base := filepath.Join(*ptxOut, name+"_ordered.sm_90")
+		base := filepath.Join(out, name+"_ordered.sm_90")
 		js, err := res.Manifest.JSON()
 		if err != nil {
 			t.Fatal(err)
