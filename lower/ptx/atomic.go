@@ -64,13 +64,49 @@ func semScope(op *ir.Operation, red bool) string {
 	return q + map[tt.MemSyncScope]string{tt.ScopeGPU: ".gpu", tt.ScopeCTA: ".cta", tt.ScopeSystem: ".sys"}[scope]
 }
 
-func emitAtomicRMW(k *kernel, op *ir.Operation) error {
-	ptr, value := op.Operand(0), op.Operand(1)
-	var mask *ir.Value
-	if op.NumOperands() > 2 {
-		mask = op.Operand(2)
+// atomicRegs are the per-element registers of a tt.atomic_rmw's pointer,
+// value and (optional) mask operands.
+type atomicRegs struct {
+	ptrs, vals, masks []asm.Operand
+}
+
+// atomicOperands reads the registers of op's pointer, value and mask.
+func atomicOperands(k *kernel, op *ir.Operation) (atomicRegs, error) {
+	var r atomicRegs
+	var err error
+	if r.ptrs, err = k.regsOf(op.Operand(0)); err != nil {
+		return r, err
 	}
-	s, err := elemScalar(value.Type())
+	if r.vals, err = k.regsOf(op.Operand(1)); err != nil {
+		return r, err
+	}
+	if op.NumOperands() > 2 {
+		if r.masks, err = k.regsOf(op.Operand(2)); err != nil {
+			return r, err
+		}
+	}
+	return r, nil
+}
+
+// atomicGuard is the predicate of element i's access: its mask and the
+// owner predicate, either, or nil when every thread updates its elements.
+func atomicGuard(k *kernel, masks []asm.Operand, owner asm.Operand, i int) asm.Operand {
+	switch {
+	case masks != nil && owner != nil:
+		p := k.newReg(clsPred)
+		k.op("and.pred", p, k.predReg(masks[i]), owner)
+		return p
+	case masks != nil:
+		return k.predReg(masks[i])
+	}
+	return owner
+}
+
+// emitAtomicRMW lowers tt.atomic_rmw to atom.global (the old value is
+// used) or red.global, one access per element owned by this thread.
+func emitAtomicRMW(k *kernel, op *ir.Operation) error {
+	ptr := op.Operand(0)
+	s, err := elemScalar(op.Operand(1).Type())
 	if err != nil {
 		return err
 	}
@@ -79,20 +115,11 @@ func emitAtomicRMW(k *kernel, op *ir.Operation) error {
 	if err != nil {
 		return err
 	}
-	ptrs, err := k.regsOf(ptr)
+	regs, err := atomicOperands(k, op)
 	if err != nil {
 		return err
 	}
-	vals, err := k.regsOf(value)
-	if err != nil {
-		return err
-	}
-	var masks []asm.Operand
-	if mask != nil {
-		if masks, err = k.regsOf(mask); err != nil {
-			return err
-		}
-	}
+	ptrs, vals := regs.ptrs, regs.vals
 	owner, dup, err := k.uniqueOwner(ptr.Type())
 	if err != nil {
 		return err
@@ -111,17 +138,7 @@ func emitAtomicRMW(k *kernel, op *ir.Operation) error {
 		if dup != nil && dup[i] {
 			continue
 		}
-		var guard asm.Operand
-		switch {
-		case masks != nil && owner != nil:
-			p := k.newReg(clsPred)
-			k.op("and.pred", p, k.predReg(masks[i]), owner)
-			guard = p
-		case masks != nil:
-			guard = k.predReg(masks[i])
-		case owner != nil:
-			guard = owner
-		}
+		guard := atomicGuard(k, regs.masks, owner, i)
 		var in *asm.Instr
 		if used {
 			in = k.op("atom"+semScope(op, false)+".global."+name+"."+ty, res.regs[i], asm.Addr{Base: ptrs[i]}, vals[i])
@@ -173,39 +190,36 @@ func (k *kernel) uniqueOwner(t ir.Type) (asm.Operand, []bool, error) {
 	if !ok {
 		return nil, nil, fmt.Errorf("atomics on layout %s are not supported by the PTX lowering (blocked layouts and unreplicated mma accumulators are)", ir.AttrString(rt.Encoding))
 	}
-	// Along dimension d, thread coordinate (lane_d + tpw_d*warp_d)*spt_d
-	// wraps modulo the size when the CTA tile is larger: the threads at or
-	// beyond the size replicate others.
+	return k.blockedOwner(rt, l), dup, nil
+}
+
+// blockedOwner is the owner predicate of a blocked layout. Along dimension
+// d, thread coordinate (lane_d + tpw_d*warp_d)*spt_d wraps modulo the size
+// when the CTA tile is larger: the threads at or beyond the size replicate
+// others. When every thread holds the whole dimension, only the first
+// thread along it owns. Nil when no dimension replicates.
+func (k *kernel) blockedOwner(rt ir.RankedTensorType, l ttgpu.BlockedEncoding) asm.Operand {
 	var owner asm.Operand
 	laneShift, warpShift := 0, 0
 	for _, d := range l.Order {
 		spt, tpw, wpc := int64(l.SizePerThread[d]), int64(l.ThreadsPerWarp[d]), int64(l.WarpsPerCTA[d])
 		S := rt.Shape[d]
-		if spt*tpw*wpc > S && spt < S {
-			li := k.bitField(k.lane, laneShift, tpw)
-			wi := k.bitField(k.warp, warpShift, wpc)
-			c := k.newReg(clsB32)
-			k.op("mad.lo.u32", c, wi, imm(tpw), li)
-			if spt > 1 {
-				k.op("shl.b32", c, c, imm(log2(spt)))
-			}
-			p := k.newReg(clsPred)
-			k.op("setp.lt.u32", p, c, imm(S))
-			if owner != nil {
-				q := k.newReg(clsPred)
-				k.op("and.pred", q, owner, p)
-				p = q
-			}
-			owner = p
-		} else if spt >= S && tpw*wpc > 1 {
-			// Every thread holds the whole dimension: only the first
-			// thread along it owns.
+		wraps := spt*tpw*wpc > S && spt < S
+		whole := spt >= S && tpw*wpc > 1
+		if wraps || whole {
 			li := k.bitField(k.lane, laneShift, tpw)
 			wi := k.bitField(k.warp, warpShift, wpc)
 			c := k.newReg(clsB32)
 			k.op("mad.lo.u32", c, wi, imm(tpw), li)
 			p := k.newReg(clsPred)
-			k.op("setp.eq.u32", p, c, zero)
+			if wraps {
+				if spt > 1 {
+					k.op("shl.b32", c, c, imm(log2(spt)))
+				}
+				k.op("setp.lt.u32", p, c, imm(S))
+			} else {
+				k.op("setp.eq.u32", p, c, zero)
+			}
 			if owner != nil {
 				q := k.newReg(clsPred)
 				k.op("and.pred", q, owner, p)
@@ -216,10 +230,10 @@ func (k *kernel) uniqueOwner(t ir.Type) (asm.Operand, []bool, error) {
 		laneShift += log2(tpw)
 		warpShift += log2(wpc)
 	}
-	return owner, dup, nil
+	return owner
 }
 
 // atomicOps adds this file's ops to the table.
 func atomicOps(t *table) {
-	t.register(emitAtomicRMW, "tt.atomic_rmw")
+	t.register(emitAtomicRMW, tt.AtomicRmwOpName)
 }

@@ -293,6 +293,14 @@ func (ly *layouts) mmaMap(shape []int64, l ttgpu.NvidiaMmaEncoding) (*threadMap,
 		ly.pro[key+":0"], ly.pro[key+":1"] = base, base1
 	}
 	tm := &threadMap{shape: shape, base: []asm.Operand{base, base1}, order: []int{1, 0}}
+	tm.offs = mmaOffsets(M, N, wm, wn, instrN)
+	return tm, nil
+}
+
+// mmaOffsets lists, register by register, the thread-relative offsets of
+// an M x N mma accumulator (see mmaMap); a size-1 dimension stays at 0.
+func mmaOffsets(M, N, wm, wn, instrN int64) [][]int64 {
+	var offs [][]int64
 	repM, repN := max(1, M/(16*wm)), max(1, N/(instrN*wn))
 	groups := max(1, min(instrN, N)/8)
 	for m := int64(0); m < repM; m++ {
@@ -306,12 +314,12 @@ func (ly *layouts) mmaMap(shape []int64, l ttgpu.NvidiaMmaEncoding) (*threadMap,
 					if N == 1 {
 						off[1] = 0
 					}
-					tm.offs = append(tm.offs, off)
+					offs = append(offs, off)
 				}
 			}
 		}
 	}
-	return tm, nil
+	return offs
 }
 
 // emitWarpBase writes dst = ((w*tile) & (S-1)) + x*mul in the prologue.

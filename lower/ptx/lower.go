@@ -289,31 +289,38 @@ func (k *kernel) lower(smem *asm.Global) (*asm.Entry, KernelManifest, error) {
 	man.SharedBytes = plan.size
 	markRoles(k.fn, man.Params)
 	if k.sparse {
-		man.MetadataLayout = "band16"
-		for i := range man.Params {
-			if man.Params[i].Role != "metadata" {
-				continue
-			}
-			l := "band16"
-			if a, ok := tt.ArgAttrs(k.fn, i).Get(tt.AttrMetadataLayout).(ir.StringAttr); ok {
-				l = a.Value
-			}
-			if man.Params[i].MetadataLayout == "" {
-				man.Params[i].MetadataLayout = l
-			}
-		}
-		for _, p := range man.Params {
-			if p.MetadataLayout != "" {
-				man.MetadataLayout = p.MetadataLayout
-				break
-			}
-		}
+		k.metadataLayouts(&man)
 	}
 	e.Comment = fmt.Sprintf("kernel %s: %d threads, %d bytes of dynamic shared memory", k.name, 32*k.numWarps, plan.size)
 	e.Regs = k.regAlloc.n
 	e.Blocks = k.entryBlocks()
 	asm.EliminateDead(e)
 	return e, man, nil
+}
+
+// metadataLayouts records in man the metadata layout each metadata
+// parameter is read in (band16 unless the argument names another through
+// tt.AttrMetadataLayout) and, as the kernel's, the first one.
+func (k *kernel) metadataLayouts(man *KernelManifest) {
+	man.MetadataLayout = "band16"
+	for i := range man.Params {
+		if man.Params[i].Role != "metadata" {
+			continue
+		}
+		l := "band16"
+		if a, ok := tt.ArgAttrs(k.fn, i).Get(tt.AttrMetadataLayout).(ir.StringAttr); ok {
+			l = a.Value
+		}
+		if man.Params[i].MetadataLayout == "" {
+			man.Params[i].MetadataLayout = l
+		}
+	}
+	for _, p := range man.Params {
+		if p.MetadataLayout != "" {
+			man.MetadataLayout = p.MetadataLayout
+			break
+		}
+	}
 }
 
 func paramType(s scalar) string {

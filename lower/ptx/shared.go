@@ -155,28 +155,9 @@ func newMemRef(md tt.MemDescType, base asm.Operand) (*memRef, error) {
 		m.rows, m.cols = shape[n-2], shape[n-1]
 		m.lead = append([]int64(nil), shape[:n-2]...)
 	}
-	var order []int
-	nv, isNVMMA := ttgpu.AsNVMMAShared(md.Encoding)
-	switch e := md.Encoding.(type) {
-	case ttgpu.SharedEncoding:
-		m.vec, m.perPhase, m.maxPhase, order = int64(e.Vec), int64(e.PerPhase), int64(e.MaxPhase), e.Order
-	case ttgpu.SwizzledSharedEncoding:
-		m.vec, m.perPhase, m.maxPhase, order = int64(e.Vec), int64(e.PerPhase), int64(e.MaxPhase), e.Order
-	case ttgpu.NVMMASharedEncoding:
-		order = []int{nv.Contig, 1 - nv.Contig}
-	default:
-		return nil, fmt.Errorf("shared layout %s is not supported (want #triton_gpu.shared)", ir.AttrString(md.Encoding))
-	}
-	if _, ok := md.Encoding.(ttgpu.SharedEncoding); ok && !isNVMMA && md.Encoding.(ttgpu.SharedEncoding).HasLeadingOffset {
-		return nil, fmt.Errorf("shared layout %s: hasLeadingOffset needs vec * element bytes = 16 and a 32/64/128-byte swizzle", ir.AttrString(md.Encoding))
-	}
-	if isNVMMA {
-		if nv.SwizzleBytes == 0 {
-			return nil, fmt.Errorf("shared layout %s: unswizzled NVMMA tiles are not supported", ir.AttrString(md.Encoding))
-		}
-		m.vec, m.maxPhase = int64(16/s.bytes()), int64(nv.SwizzleBytes/16)
-		m.perPhase = 128 / int64(nv.SwizzleBytes)
-		m.blockLen = int64(nv.SwizzleBytes / s.bytes())
+	order, err := m.readSwizzle(md.Encoding, s)
+	if err != nil {
+		return nil, err
 	}
 	if len(order) > 0 && n >= 2 {
 		// The fastest dim among the tile's two (orders may be 2-D for a
@@ -210,6 +191,36 @@ func newMemRef(md tt.MemDescType, base asm.Operand) (*memRef, error) {
 		stride *= m.lead[i]
 	}
 	return m, nil
+}
+
+// readSwizzle reads the vec / perPhase / maxPhase swizzle (and, for NVMMA
+// tiles, the swizzle block) of shared encoding enc into m, for elements
+// s, and returns the encoding's dimension order.
+func (m *memRef) readSwizzle(enc ir.Attribute, s scalar) ([]int, error) {
+	var order []int
+	nv, isNVMMA := ttgpu.AsNVMMAShared(enc)
+	switch e := enc.(type) {
+	case ttgpu.SharedEncoding:
+		m.vec, m.perPhase, m.maxPhase, order = int64(e.Vec), int64(e.PerPhase), int64(e.MaxPhase), e.Order
+	case ttgpu.SwizzledSharedEncoding:
+		m.vec, m.perPhase, m.maxPhase, order = int64(e.Vec), int64(e.PerPhase), int64(e.MaxPhase), e.Order
+	case ttgpu.NVMMASharedEncoding:
+		order = []int{nv.Contig, 1 - nv.Contig}
+	default:
+		return nil, fmt.Errorf("shared layout %s is not supported (want #triton_gpu.shared)", ir.AttrString(enc))
+	}
+	if _, ok := enc.(ttgpu.SharedEncoding); ok && !isNVMMA && enc.(ttgpu.SharedEncoding).HasLeadingOffset {
+		return nil, fmt.Errorf("shared layout %s: hasLeadingOffset needs vec * element bytes = 16 and a 32/64/128-byte swizzle", ir.AttrString(enc))
+	}
+	if isNVMMA {
+		if nv.SwizzleBytes == 0 {
+			return nil, fmt.Errorf("shared layout %s: unswizzled NVMMA tiles are not supported", ir.AttrString(enc))
+		}
+		m.vec, m.maxPhase = int64(16/s.bytes()), int64(nv.SwizzleBytes/16)
+		m.perPhase = 128 / int64(nv.SwizzleBytes)
+		m.blockLen = int64(nv.SwizzleBytes / s.bytes())
+	}
+	return order, nil
 }
 
 func memBytes(md tt.MemDescType) (int64, error) {

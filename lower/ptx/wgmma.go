@@ -135,93 +135,142 @@ func nvmmaOperand(v *val, what string) (*wgOperand, error) {
 	return &wgOperand{m: m, sw: sw, lbo: 16, sbo: 8 * sw}, nil
 }
 
+// wgDot is a checked ttng.warp_group_dot: its operands, its tile and how
+// it splits into m64nNkK wgmma instructions.
+type wgDot struct {
+	rt                ir.RankedTensorType
+	mma               ttgpu.NvidiaMmaEncoding
+	in                string // f16 or bf16
+	A, B              *wgOperand
+	sparse            bool
+	meta              *val
+	instrN, wm, wn    int64
+	kStep             int64
+	repM, repN, steps int64
+	transB            int64
+}
+
 func emitWarpGroupDot(k *kernel, op *ir.Operation) error {
 	if k.sm != 90 {
 		return fmt.Errorf("warp_group_dot (wgmma) needs sm_90a, the target is sm_%d", k.sm)
 	}
+	d, err := checkWarpGroupDot(k, op)
+	if err != nil {
+		return err
+	}
+	if err := d.tile(k, op); err != nil {
+		return err
+	}
+	res, err := wgAccumulator(k, op, d)
+	if err != nil {
+		return err
+	}
+	if err := d.issue(k, res); err != nil {
+		return err
+	}
+	k.eff("wgmma.commit_group.sync.aligned")
+	if a, ok := op.Attr("isAsync").(ir.IntegerAttr); !ok || a.Value == 0 {
+		k.eff("wgmma.wait_group.sync.aligned", imm(0))
+	}
+	k.afterRead()
+	k.wgmmaReads = true
+	k.set(op.Result(0), res)
+	return nil
+}
+
+// checkWarpGroupDot checks op's result layout and element types and reads
+// its shared-memory operands and (for 2:4 A) its metadata fragments.
+func checkWarpGroupDot(k *kernel, op *ir.Operation) (*wgDot, error) {
+	d := &wgDot{}
 	rt, ok := op.Result(0).Type().(ir.RankedTensorType)
 	if !ok {
-		return fmt.Errorf("warp_group_dot result must be a tensor")
+		return nil, fmt.Errorf("warp_group_dot result must be a tensor")
 	}
 	mma, ok := rt.Encoding.(ttgpu.NvidiaMmaEncoding)
 	if !ok || !mma.IsHopper() || len(mma.WarpsPerCTA) != 2 || len(rt.Shape) != 2 {
-		return fmt.Errorf("warp_group_dot result layout %s: a 2-D nvidia_mma version 3 layout is required", ir.AttrString(rt.Encoding))
+		return nil, fmt.Errorf("warp_group_dot result layout %s: a 2-D nvidia_mma version 3 layout is required", ir.AttrString(rt.Encoding))
 	}
 	if !ir.TypeEqual(rt.Elem, ir.F32T) {
-		return fmt.Errorf("warp_group_dot accumulates in %s; only f32 accumulators are supported", ir.TypeString(rt.Elem))
+		return nil, fmt.Errorf("warp_group_dot accumulates in %s; only f32 accumulators are supported", ir.TypeString(rt.Elem))
 	}
 	ab, ok := tt.ElemOf(op.Operand(0).Type()).(ir.FloatType)
 	if !ok || (ab.Kind != ir.F16 && ab.Kind != ir.BF16) || !ir.TypeEqual(tt.ElemOf(op.Operand(1).Type()), ab) {
-		return fmt.Errorf("warp_group_dot inputs must both be f16 or both bf16")
+		return nil, fmt.Errorf("warp_group_dot inputs must both be f16 or both bf16")
 	}
-	in := ab.String()
+	d.rt, d.mma, d.in = rt, mma, ab.String()
 	av, err := k.get(op.Operand(0))
 	if err != nil {
-		return err
+		return nil, err
 	}
 	bv, err := k.get(op.Operand(1))
 	if err != nil {
-		return err
+		return nil, err
 	}
-	A, err := nvmmaOperand(av, "A")
-	if err != nil {
-		return err
+	if d.A, err = nvmmaOperand(av, "A"); err != nil {
+		return nil, err
 	}
-	B, err := nvmmaOperand(bv, "B")
-	if err != nil {
-		return err
+	if d.B, err = nvmmaOperand(bv, "B"); err != nil {
+		return nil, err
 	}
-	if A.m.contig != 1 {
-		return fmt.Errorf("warp_group_dot: A must be K-contiguous (MN-major A is not supported)")
+	if d.A.m.contig != 1 {
+		return nil, fmt.Errorf("warp_group_dot: A must be K-contiguous (MN-major A is not supported)")
 	}
-	sparse := ttng.WarpGroupDotSparseIndex(op) == tt.SparseIndexA
-	var meta *val
-	if sparse {
-		if meta, err = k.get(ttng.WarpGroupDotMeta(op)); err != nil {
-			return err
+	d.sparse = ttng.WarpGroupDotSparseIndex(op) == tt.SparseIndexA
+	if d.sparse {
+		if d.meta, err = k.get(ttng.WarpGroupDotMeta(op)); err != nil {
+			return nil, err
 		}
-		if meta.frag == nil || meta.frag.meta != ttgpu.MetaMeta {
-			return fmt.Errorf("warp_group_dot metadata must come from triton_gpu.local_load into a dot_op layout with meta = 1")
+		if d.meta.frag == nil || d.meta.frag.meta != ttgpu.MetaMeta {
+			return nil, fmt.Errorf("warp_group_dot metadata must come from triton_gpu.local_load into a dot_op layout with meta = 1")
 		}
 		k.sparse = true
 	}
 	if u := ttng.WarpGroupDotUseC(op); u != nil {
 		if c, ok := constInt(u); !ok || c == 0 {
-			return fmt.Errorf("warp_group_dot with a useC operand other than true is not supported")
+			return nil, fmt.Errorf("warp_group_dot with a useC operand other than true is not supported")
 		}
 	}
-	M, N := rt.Shape[0], rt.Shape[1]
+	return d, nil
+}
+
+// tile splits the M x N x K tile into m64n<instrN>k<kStep> steps over the
+// warps and sets B's transpose and leading byte offset.
+func (d *wgDot) tile(k *kernel, op *ir.Operation) error {
+	M, N := d.rt.Shape[0], d.rt.Shape[1]
 	bShape := op.Operand(1).Type().(tt.MemDescType).Shape
 	K := bShape[len(bShape)-2]
-	instrN := int64(mma.InstrShape[1])
-	wm, wn := int64(mma.WarpsPerCTA[0]), int64(mma.WarpsPerCTA[1])
-	if int(wm*wn) != k.numWarps || wm%4 != 0 {
-		return fmt.Errorf("warpsPerCTA %v: %d warps in warpgroups of 4 along M expected", mma.WarpsPerCTA, k.numWarps)
+	d.instrN = int64(d.mma.InstrShape[1])
+	d.wm, d.wn = int64(d.mma.WarpsPerCTA[0]), int64(d.mma.WarpsPerCTA[1])
+	if int(d.wm*d.wn) != k.numWarps || d.wm%4 != 0 {
+		return fmt.Errorf("warpsPerCTA %v: %d warps in warpgroups of 4 along M expected", d.mma.WarpsPerCTA, k.numWarps)
 	}
-	kStep := int64(16)
-	if sparse {
-		kStep = 32
+	d.kStep = 16
+	if d.sparse {
+		d.kStep = 32
 	}
-	if M%(16*wm) != 0 || N%(instrN*wn) != 0 || K%kStep != 0 {
-		return fmt.Errorf("warp_group_dot tile %dx%dx%d does not split into m64n%dk%d steps over warps %v", M, N, K, instrN, kStep, mma.WarpsPerCTA)
+	if M%(16*d.wm) != 0 || N%(d.instrN*d.wn) != 0 || K%d.kStep != 0 {
+		return fmt.Errorf("warp_group_dot tile %dx%dx%d does not split into m64n%dk%d steps over warps %v", M, N, K, d.instrN, d.kStep, d.mma.WarpsPerCTA)
 	}
-	repM, repN, steps := M/(16*wm), N/(instrN*wn), K/kStep
-	transB := int64(0)
-	if B.m.contig == 1 {
-		transB = 1 // N contiguous: MN-major B
-		if instrN*2%B.sw != 0 {
-			return fmt.Errorf("warp_group_dot: an N-contiguous B needs n%d to span whole %d-byte swizzle atoms", instrN, B.sw)
+	d.repM, d.repN, d.steps = M/(16*d.wm), N/(d.instrN*d.wn), K/d.kStep
+	if d.B.m.contig == 1 {
+		d.transB = 1 // N contiguous: MN-major B
+		if d.instrN*2%d.B.sw != 0 {
+			return fmt.Errorf("warp_group_dot: an N-contiguous B needs n%d to span whole %d-byte swizzle atoms", d.instrN, d.B.sw)
 		}
-		B.lbo = B.m.lines * B.sw
+		d.B.lbo = d.B.m.lines * d.B.sw
 	}
-	if sparse && (len(meta.frag.regs) != int(repM) || len(meta.frag.regs[0]) != int(steps)) {
-		return fmt.Errorf("warp_group_dot: metadata fragments (%d x %d) do not match %d m blocks x %d k32 steps", len(meta.frag.regs), len(meta.frag.regs[0]), repM, steps)
+	if d.sparse && (len(d.meta.frag.regs) != int(d.repM) || len(d.meta.frag.regs[0]) != int(d.steps)) {
+		return fmt.Errorf("warp_group_dot: metadata fragments (%d x %d) do not match %d m blocks x %d k32 steps", len(d.meta.frag.regs), len(d.meta.frag.regs[0]), d.repM, d.steps)
 	}
+	return nil
+}
 
-	// Accumulator: in place when only this dot reads C.
+// wgAccumulator is the accumulator the wgmmas update: C's registers in
+// place when only this dot reads C, else a fresh copy.
+func wgAccumulator(k *kernel, op *ir.Operation, d *wgDot) (*val, error) {
 	c, err := k.regsOf(op.Operand(2))
 	if err != nil {
-		return err
+		return nil, err
 	}
 	res := &val{regs: c}
 	inPlace := len(op.Operand(2).Uses()) == 1
@@ -231,78 +280,83 @@ func emitWarpGroupDot(k *kernel, op *ir.Operation) error {
 		}
 	}
 	if !inPlace {
-		if res, err = k.freshVal(rt); err != nil {
-			return err
+		if res, err = k.freshVal(d.rt); err != nil {
+			return nil, err
 		}
 		for i := range res.regs {
 			k.op("mov.f32", res.regs[i], c[i])
 		}
 	}
-	per := int(instrN / 2)
-	if len(res.regs) != int(repM*repN)*per {
-		return fmt.Errorf("internal: %d accumulator registers for %d x %d wgmma blocks of n%d", len(res.regs), repM, repN, instrN)
+	if per := int(d.instrN / 2); len(res.regs) != int(d.repM*d.repN)*per {
+		return nil, fmt.Errorf("internal: %d accumulator registers for %d x %d wgmma blocks of n%d", len(res.regs), d.repM, d.repN, d.instrN)
 	}
+	return res, nil
+}
 
-	warpM, warpN := k.mmaWarp(mma)
+// descriptors returns the base shared-memory matrix descriptors of this
+// warpgroup's A rows and this warp's B columns.
+func (d *wgDot) descriptors(k *kernel) (asm.Operand, asm.Operand, error) {
+	warpM, warpN := k.mmaWarp(d.mma)
 	// The warpgroup's first row: (warpM & ~3) * 16; its first column warpN*instrN.
 	var wgRow asm.Operand = zero
-	if wm > 4 {
+	if d.wm > 4 {
 		wgRow = k.warpGroupRow(warpM)
 	}
-	eb := int64(A.m.elem.bytes())
-	aAddr := k.regBytes(A.m.base, wgRow, A.sw) // rows at stride SW in a K-major tile
+	eb := int64(d.A.m.elem.bytes())
+	aAddr := k.regBytes(d.A.m.base, wgRow, d.A.sw) // rows at stride SW in a K-major tile
 	var bAddr asm.Operand
-	if transB == 1 {
+	if d.transB == 1 {
 		// N column blocks of SW bytes at stride lines*SW: instrN spans whole blocks.
-		bAddr = k.regBytes(B.m.base, warpN, instrN*eb/B.sw*B.m.lines*B.sw)
+		bAddr = k.regBytes(d.B.m.base, warpN, d.instrN*eb/d.B.sw*d.B.m.lines*d.B.sw)
 	} else {
-		bAddr = k.regBytes(B.m.base, warpN, instrN*B.sw)
+		bAddr = k.regBytes(d.B.m.base, warpN, d.instrN*d.B.sw)
 	}
 	k.beforeRead()
-	dA, err := k.descBase(aAddr, A.lbo, A.sbo, A.sw)
+	dA, err := k.descBase(aAddr, d.A.lbo, d.A.sbo, d.A.sw)
 	if err != nil {
-		return err
+		return nil, nil, err
 	}
-	dB, err := k.descBase(bAddr, B.lbo, B.sbo, B.sw)
+	dB, err := k.descBase(bAddr, d.B.lbo, d.B.sbo, d.B.sw)
+	return dA, dB, err
+}
+
+// issue emits wgmma.fence and one wgmma(.sp) per k step, m block and n
+// block into the accumulator res.
+func (d *wgDot) issue(k *kernel, res *val) error {
+	dA, dB, err := d.descriptors(k)
 	if err != nil {
 		return err
 	}
 	p := k.truePred()
 	k.eff("wgmma.fence.sync.aligned")
-	shape := fmt.Sprintf("m64n%dk%d", instrN, kStep)
-	for kk := int64(0); kk < steps; kk++ {
-		for m := int64(0); m < repM; m++ {
+	shape := fmt.Sprintf("m64n%dk%d", d.instrN, d.kStep)
+	per := int(d.instrN / 2)
+	for kk := int64(0); kk < d.steps; kk++ {
+		for m := int64(0); m < d.repM; m++ {
 			// A: rows m*16*wm.., k step kk = 16 (compressed or dense) elements.
-			da := k.descAt(dA, nvmmaOffset(A.m, m*16*wm, kk*16))
-			for n := int64(0); n < repN; n++ {
+			da := k.descAt(dA, nvmmaOffset(d.A.m, m*16*d.wm, kk*16))
+			for n := int64(0); n < d.repN; n++ {
 				var db asm.Operand
-				if transB == 1 {
-					db = k.descAt(dB, nvmmaOffset(B.m, kk*kStep, n*instrN*wn))
+				if d.transB == 1 {
+					db = k.descAt(dB, nvmmaOffset(d.B.m, kk*d.kStep, n*d.instrN*d.wn))
 				} else {
-					db = k.descAt(dB, nvmmaOffset(B.m, n*instrN*wn, kk*kStep))
+					db = k.descAt(dB, nvmmaOffset(d.B.m, n*d.instrN*d.wn, kk*d.kStep))
 				}
-				i := int(m*repN+n) * per
-				d := asm.Vec(res.regs[i : i+per])
+				i := int(m*d.repN+n) * per
+				acc := asm.Vec(res.regs[i : i+per])
 				var w *asm.Instr
-				if sparse {
-					w = asm.NewOp("wgmma.mma_async.sp.sync.aligned."+shape+".f32."+in+"."+in, d,
-						da, db, meta.frag.regs[m][kk][0], imm(0), p, imm(1), imm(1), imm(0), imm(transB))
+				if d.sparse {
+					w = asm.NewOp("wgmma.mma_async.sp.sync.aligned."+shape+".f32."+d.in+"."+d.in, acc,
+						da, db, d.meta.frag.regs[m][kk][0], imm(0), p, imm(1), imm(1), imm(0), imm(d.transB))
 				} else {
-					w = asm.NewOp("wgmma.mma_async.sync.aligned."+shape+".f32."+in+"."+in, d,
-						da, db, p, imm(1), imm(1), imm(0), imm(transB))
+					w = asm.NewOp("wgmma.mma_async.sync.aligned."+shape+".f32."+d.in+"."+d.in, acc,
+						da, db, p, imm(1), imm(1), imm(0), imm(d.transB))
 				}
 				w.Effect, w.InOut = true, true
 				k.add(w)
 			}
 		}
 	}
-	k.eff("wgmma.commit_group.sync.aligned")
-	if a, ok := op.Attr("isAsync").(ir.IntegerAttr); !ok || a.Value == 0 {
-		k.eff("wgmma.wait_group.sync.aligned", imm(0))
-	}
-	k.afterRead()
-	k.wgmmaReads = true
-	k.set(op.Result(0), res)
 	return nil
 }
 

@@ -48,7 +48,7 @@ func run(ctx *pass.Context, mod *ir.Operation) error {
 		return ir.Errorf(mod.Loc, "%s: no arguments to mark: give args=<index or name>[,...]", Name)
 	}
 	var fns []*ir.Operation
-	for _, fn := range mod.Collect("tt.func") {
+	for _, fn := range mod.Collect(tt.FuncOpName) {
 		if len(fn.Regions) == 0 || fn.Regions[0].Entry() == nil {
 			continue
 		}
@@ -195,29 +195,29 @@ func (pr *propagation) retype(r *ir.Value, t ir.Type) error {
 
 func (pr *propagation) use(op *ir.Operation, i int, v *ir.Value) error {
 	switch op.Name {
-	case "tt.splat", "tt.broadcast", "tt.expand_dims", "tt.reshape", "tt.trans":
+	case tt.SplatOpName, tt.BroadcastOpName, tt.ExpandDimsOpName, tt.ReshapeOpName, tt.TransOpName:
 		rt, ok := op.Result(0).Type().(ir.RankedTensorType)
 		if !ok {
 			return pr.fail(op, "'%s' of a 2:4 value must give a tensor", op.Name)
 		}
-		if op.Name != "tt.splat" {
+		if op.Name != tt.SplatOpName {
 			if _, isPtr := rt.Elem.(tt.PointerType); !isPtr {
 				return pr.fail(op, "'%s' of a loaded 2:4 tensor is not supported: a 2:4 tensor feeds tt.dot directly", op.Name)
 			}
-			if op.Name == "tt.reshape" || op.Name == "tt.trans" {
+			if op.Name == tt.ReshapeOpName || op.Name == tt.TransOpName {
 				return pr.fail(op, "'%s' of a 2:4 pointer tensor is not supported: its offsets must stay affine in the K index", op.Name)
 			}
 		}
 		elem := ir.ElementType(v.Type())
 		return pr.retype(op.Result(0), rt.WithElem(elem))
-	case "tt.addptr":
+	case tt.AddptrOpName:
 		if i != 0 {
 			return pr.fail(op, "a 2:4 pointer used as an offset")
 		}
 		return pr.retype(op.Result(0), v.Type())
-	case "tt.advance":
+	case tt.AdvanceOpName:
 		return pr.retype(op.Result(0), v.Type())
-	case "tt.make_tensor_ptr":
+	case tt.MakeTensorPtrOpName:
 		if i != 0 {
 			return pr.fail(op, "a 2:4 pointer used as a shape, stride or offset")
 		}
@@ -228,7 +228,7 @@ func (pr *propagation) use(op *ir.Operation, i int, v *ir.Value) error {
 		}
 		blk.Encoding = tt.Sparse()
 		return pr.retype(op.Result(0), tt.PointerType{Pointee: blk, AddrSpace: pt.AddrSpace})
-	case "tt.load":
+	case tt.LoadOpName:
 		if i != 0 {
 			return pr.fail(op, "a 2:4 value used as the mask or 'other' of tt.load")
 		}
@@ -241,7 +241,7 @@ func (pr *propagation) use(op *ir.Operation, i int, v *ir.Value) error {
 			return pr.fail(op, "the loaded tile %s cannot be 2:4 sparse: %v", ir.TypeString(rt), err)
 		}
 		return pr.retype(op.Result(0), res)
-	case "tt.dot":
+	case tt.DotOpName:
 		if i > 1 {
 			return pr.fail(op, "a 2:4 tensor must be operand A or B of tt.dot, not the accumulator")
 		}
@@ -253,9 +253,9 @@ func (pr *propagation) use(op *ir.Operation, i int, v *ir.Value) error {
 		}
 		pr.dot = true
 		return nil
-	case "scf.for":
+	case scf.ForOpName:
 		return pr.forInit(op, i, v)
-	case "scf.yield":
+	case scf.YieldOpName:
 		return pr.yield(op, i, v)
 	}
 	return pr.fail(op, "'%s' cannot use a 2:4 value of type %s: 2:4 pointers are used through tt.splat, tt.addptr, tt.broadcast, tt.expand_dims, tt.make_tensor_ptr, tt.advance and tt.load, and loaded 2:4 tensors only by tt.dot", op.Name, ir.TypeString(v.Type()))
@@ -263,18 +263,17 @@ func (pr *propagation) use(op *ir.Operation, i int, v *ir.Value) error {
 
 // forInit retypes the iter arg and the result of the loop carrying v.
 func (pr *propagation) forInit(op *ir.Operation, i int, v *ir.Value) error {
-	f, ok := scf.AsFor(op)
+	_, c, ok := scf.CarriedOfUse(ir.Use{Op: op, Index: i})
 	if !ok {
-		return pr.fail(op, "malformed scf.for")
-	}
-	j := i - 3 // lower, upper, step come first
-	if j < 0 {
 		return pr.fail(op, "a 2:4 value used as a loop bound")
 	}
-	if err := pr.retype(f.RegionIterArgs()[j], v.Type()); err != nil {
+	if err := pr.retype(c.Arg, v.Type()); err != nil {
 		return err
 	}
-	return pr.retype(op.Result(j), v.Type())
+	if c.Result == nil {
+		return pr.fail(op, "malformed scf.for: no result for carried value #%d", c.Index)
+	}
+	return pr.retype(c.Result, v.Type())
 }
 
 // yield checks that a yielded 2:4 value matches its loop slot and retypes
@@ -285,13 +284,13 @@ func (pr *propagation) yield(op *ir.Operation, i int, v *ir.Value) error {
 		return pr.fail(op, "scf.yield outside scf.for/scf.if")
 	}
 	switch parent.Name {
-	case "scf.for":
+	case scf.ForOpName:
 		f, _ := scf.AsFor(parent)
 		if !ir.TypeEqual(f.RegionIterArgs()[i].Type(), v.Type()) {
 			return pr.fail(op, "the loop carries %s in slot #%d but yields the 2:4 value %s: both must derive from the same 2:4 argument", ir.TypeString(f.RegionIterArgs()[i].Type()), i, ir.TypeString(v.Type()))
 		}
 		return nil
-	case "scf.if":
+	case scf.IfOpName:
 		if y := otherYield(parent, op); y != nil && i < y.NumOperands() && !pr.done[y.Operand(i)] && !ir.TypeEqual(y.Operand(i).Type(), v.Type()) {
 			return pr.fail(op, "the branches of scf.if yield a 2:4 value and %s in slot #%d", ir.TypeString(y.Operand(i).Type()), i)
 		}

@@ -233,16 +233,16 @@ func (s *state) reindex(user *ir.Operation, x *ir.Value, v view, d1 int) (*ir.Va
 	b.SetInsertionPointAfter(def)
 	var r *ir.Value
 	switch {
-	case def.Name == "arith.constant":
+	case def.Name == arith.ConstantOpName:
 		a, _ := arith.ConstantValue(def)
 		d, ok := a.(ir.DenseElementsAttr)
 		if !ok || !d.Splat {
 			return nil, ir.Errorf(def.Loc, "%s: a non-uniform constant offset of a 2:4 pointer (a lookup table) cannot be decomposed: the offsets must be affine in the K index", Name)
 		}
 		r = arith.BuildConstant(b, ir.SplatAttr(nt, d.Elems[0]))
-	case def.Name == "tt.splat":
+	case def.Name == tt.SplatOpName:
 		r = b.Create("tt.splat", []*ir.Value{def.Operand(0)}, []ir.Type{nt}).Result(0)
-	case def.Name == "tt.make_range":
+	case def.Name == tt.MakeRangeOpName:
 		if d1 < 0 {
 			return nil, ir.Errorf(def.Loc, "%s: tt.make_range used as a 2-D offset", Name)
 		}
@@ -250,7 +250,7 @@ func (s *state) reindex(user *ir.Operation, x *ir.Value, v view, d1 int) (*ir.Va
 		if start := def.IntAttrOr("start", 0); start != 0 {
 			r = arith.BuildBinary(b, "arith.addi", r, arith.BuildConstantInt(b, nt, start))
 		}
-	case def.Name == "tt.expand_dims":
+	case def.Name == tt.ExpandDimsOpName:
 		if len(rt.Shape) != 2 {
 			return nil, ir.Errorf(def.Loc, "%s: offsets of 2:4 pointers are rank 2", Name)
 		}
@@ -259,13 +259,13 @@ func (s *state) reindex(user *ir.Operation, x *ir.Value, v view, d1 int) (*ir.Va
 		if r, err = s.reindex(user, def.Operand(0), v, 1-axis); err != nil {
 			return nil, err
 		}
-	case def.Name == "tt.broadcast":
+	case def.Name == tt.BroadcastOpName:
 		src, err := s.reindex(user, def.Operand(0), v, d1)
 		if err != nil {
 			return nil, err
 		}
 		r = s.broadcastTo(b, src, shape)
-	case def.Name == "tt.load":
+	case def.Name == tt.LoadOpName:
 		return nil, ir.Errorf(def.Loc, "%s: the offsets of a 2:4 pointer are loaded from memory (a gather); values and metadata can only be addressed by offsets computed from tt.make_range (affine in the K index)", Name)
 	case def.HasTrait(ir.Elementwise) && def.NumResults() == 1 && len(def.Regions) == 0:
 		var ops []*ir.Value
@@ -439,12 +439,12 @@ func (s *state) valuesOffset(op *ir.Operation, off *ir.Value, v view) (*ir.Value
 	walk = func(x *ir.Value, d1 int, neg bool) error {
 		if def := x.DefiningOp(); def != nil {
 			switch def.Name {
-			case "arith.addi", "arith.subi":
+			case arith.AddiOpName, arith.SubiOpName:
 				if err := walk(def.Operand(0), d1, neg); err != nil {
 					return err
 				}
-				return walk(def.Operand(1), d1, neg != (def.Name == "arith.subi"))
-			case "tt.broadcast":
+				return walk(def.Operand(1), d1, neg != (def.Name == arith.SubiOpName))
+			case tt.BroadcastOpName:
 				return walk(def.Operand(0), d1, neg)
 			}
 		}
@@ -494,10 +494,10 @@ func (s *state) isKTerm(op *ir.Operation, x *ir.Value, d1 int) (bool, error) {
 // noteKStride records the uniform factor of a K term k * stride.
 func (s *state) noteKStride(x *ir.Value) {
 	def := x.DefiningOp()
-	for def != nil && (def.Name == "tt.broadcast" || def.Name == "tt.expand_dims") {
+	for def != nil && (def.Name == tt.BroadcastOpName || def.Name == tt.ExpandDimsOpName) {
 		def = def.Operand(0).DefiningOp()
 	}
-	if def == nil || def.Name != "arith.muli" {
+	if def == nil || def.Name != arith.MuliOpName {
 		return
 	}
 	for _, o := range def.Operands() {
@@ -564,7 +564,7 @@ func uniformConst(x *ir.Value) (int64, bool) {
 			}
 		}
 	}
-	if def := x.DefiningOp(); def != nil && (def.Name == "tt.splat" || def.Name == "tt.broadcast" || def.Name == "tt.expand_dims") {
+	if def := x.DefiningOp(); def != nil && (def.Name == tt.SplatOpName || def.Name == tt.BroadcastOpName || def.Name == tt.ExpandDimsOpName) {
 		return uniformConst(def.Operand(0))
 	}
 	return 0, false
@@ -576,7 +576,7 @@ func uniformScalar(x *ir.Value) *ir.Value {
 	if _, ok := x.Type().(ir.RankedTensorType); !ok {
 		return x
 	}
-	if def := x.DefiningOp(); def != nil && (def.Name == "tt.splat" || def.Name == "tt.broadcast" || def.Name == "tt.expand_dims") {
+	if def := x.DefiningOp(); def != nil && (def.Name == tt.SplatOpName || def.Name == tt.BroadcastOpName || def.Name == tt.ExpandDimsOpName) {
 		return uniformScalar(def.Operand(0))
 	}
 	return nil
@@ -588,10 +588,10 @@ func hasFactor(x *ir.Value, fs map[*ir.Value]bool, depth int) bool {
 		return true
 	}
 	def := x.DefiningOp()
-	if depth == 0 || def == nil || (def.Name != "arith.muli" && def.Name != "arith.extsi" && def.Name != "arith.shli") {
+	if depth == 0 || def == nil || (def.Name != arith.MuliOpName && def.Name != arith.ExtsiOpName && def.Name != arith.ShliOpName) {
 		return false
 	}
-	if def.Name == "arith.shli" {
+	if def.Name == arith.ShliOpName {
 		return hasFactor(def.Operand(0), fs, depth-1)
 	}
 	for _, o := range def.Operands() {
@@ -614,14 +614,14 @@ func depends(x *ir.Value, d1 int, seen map[*ir.Value]bool) int {
 		return 3
 	}
 	switch def.Name {
-	case "arith.constant", "tt.splat":
+	case arith.ConstantOpName, tt.SplatOpName:
 		return 0
-	case "tt.make_range":
+	case tt.MakeRangeOpName:
 		if d1 < 0 {
 			return 3
 		}
 		return 1 << d1
-	case "tt.expand_dims":
+	case tt.ExpandDimsOpName:
 		return depends(def.Operand(0), 1-int(def.IntAttrOr("axis", 0)), seen)
 	}
 	dep := 0
@@ -686,26 +686,26 @@ func kCoef(x *ir.Value, d1, k, depth int) coef {
 		return coef{arg: true}
 	}
 	switch def.Name {
-	case "arith.constant", "tt.splat":
+	case arith.ConstantOpName, tt.SplatOpName:
 		return cst(0)
-	case "tt.make_range":
+	case tt.MakeRangeOpName:
 		if d1 == k {
 			return cst(1)
 		}
 		return cst(0)
-	case "tt.expand_dims":
+	case tt.ExpandDimsOpName:
 		return kCoef(def.Operand(0), 1-int(def.IntAttrOr("axis", 0)), k, depth+1)
-	case "tt.broadcast", "arith.extsi", "arith.trunci":
+	case tt.BroadcastOpName, arith.ExtsiOpName, arith.TrunciOpName:
 		return kCoef(def.Operand(0), d1, k, depth+1)
-	case "arith.addi":
+	case arith.AddiOpName:
 		return kCoef(def.Operand(0), d1, k, depth+1).add(kCoef(def.Operand(1), d1, k, depth+1))
-	case "arith.subi":
+	case arith.SubiOpName:
 		b := kCoef(def.Operand(1), d1, k, depth+1)
 		if b.affine && !b.symbolic && !b.arg {
 			b.c = -b.c
 		}
 		return kCoef(def.Operand(0), d1, k, depth+1).add(b)
-	case "arith.muli", "arith.shli":
+	case arith.MuliOpName, arith.ShliOpName:
 		a, b := kCoef(def.Operand(0), d1, k, depth+1), kCoef(def.Operand(1), d1, k, depth+1)
 		if a.arg || b.arg {
 			return coef{arg: true}
@@ -713,7 +713,7 @@ func kCoef(x *ir.Value, d1, k, depth int) coef {
 		if !a.affine || !b.affine {
 			return coef{}
 		}
-		if def.Name == "arith.shli" {
+		if def.Name == arith.ShliOpName {
 			if sh, ok := uniformConst(def.Operand(1)); ok && b.zero() {
 				if a.symbolic {
 					return a

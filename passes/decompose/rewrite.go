@@ -332,7 +332,7 @@ func (s *state) rejectUnsupported(op *ir.Operation) error {
 		return ir.Errorf(op.Loc, "%s: '%s' carrying a sparse value (%s) is not supported; carry 2:4 block pointers and tensors through scf.for or scf.if", Name, op.Name, ir.TypeString(t))
 	}
 	if !tt.IsSparseTensor(t) || tt.IsPtrLike(t) {
-		if op.Name == "tt.expand_dims" {
+		if op.Name == tt.ExpandDimsOpName {
 			return ir.Errorf(op.Loc, "%s: 'tt.expand_dims' of the 2:4 pointer tensor %s: build 2:4 pointer tensors at rank 2 (tt.splat to the [M, 1], [1, K] or [M, K] shape, then tt.addptr and tt.broadcast)", Name, ir.TypeString(t))
 		}
 		return ir.Errorf(op.Loc, "%s: '%s' cannot take the 2:4 pointer %s; %s", Name, op.Name, ir.TypeString(t), supported)

@@ -227,7 +227,7 @@ func (c *classes) link(op *ir.Operation) {
 				}
 			}
 		}
-	case op.Name == "tt.print": // independent operands of any shapes
+	case op.Name == tt.PrintOpName: // independent operands of any shapes
 	case op.Name == opDot:
 		c.union(op.Operand(2), op.Result(0))
 	case op.Name == opExpandDims:

@@ -103,7 +103,7 @@
 //     local_load. The loop-carried accumulator is then N x M and the result
 //     is transposed back after the loop (convert_layout to a blocked layout,
 //     then tt.trans).
-// 10. Hopper (target cuda:90): a dot that wgmma can take is
+//  10. Hopper (target cuda:90): a dot that wgmma can take is
 //     `triton_nvidia_gpu.warp_group_dot %a, %b, %c[, %e, sparseIndex = 0]`
 //     with #mma = #triton_gpu.nvidia_mma<{versionMajor = 3, versionMinor = 0,
 //     warpsPerCTA = [4·g, n], instrShape = [16, N, 16 | 32]}> (warpgroup q

@@ -67,7 +67,7 @@ func rootAlloc(v *ir.Value) *ir.Operation {
 		switch def.Name {
 		case opLocalAlloc:
 			return def
-		case opSubview, ttgpu.MemdescIndexOpName, ttgpu.MemdescSubsliceOpName, tt.TransOpName, "triton_gpu.memdesc_trans":
+		case opSubview, ttgpu.MemdescIndexOpName, ttgpu.MemdescSubsliceOpName, tt.TransOpName:
 			v = def.Operand(0)
 		default:
 			return nil

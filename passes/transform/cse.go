@@ -157,4 +157,3 @@ func (c *cse) key(op *ir.Operation) string {
 	}
 	return sb.String()
 }
-

@@ -48,7 +48,7 @@ func isLoop(name string) bool { return name == scf.ForOpName }
 func nonSpeculatable(name string) bool {
 	switch name {
 	case arith.DivsiOpName, arith.DivuiOpName, arith.RemsiOpName, arith.RemuiOpName,
-		arith.CeildivsiOpName, "arith.ceildivui", arith.FloordivsiOpName:
+		arith.CeildivsiOpName, arith.FloordivsiOpName:
 		return true
 	}
 	return false
