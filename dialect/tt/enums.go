@@ -352,6 +352,11 @@ func EnumKind[E Enum]() ods.AttrKind {
 		Print: func(p *ir.Printer, a ir.Attribute) {
 			v, _ := DecodeEnum[E](a)
 			p.WriteString(v.String())
+		},
+		Same: func(a, b ir.Attribute) bool {
+			x, ok1 := DecodeEnum[E](a)
+			y, ok2 := DecodeEnum[E](b)
+			return ok1 && ok2 && x == y
 		}}
 }
 

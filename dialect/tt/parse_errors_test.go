@@ -108,3 +108,20 @@ func TestDialectIsFresh(t *testing.T) {
 		t.Error("Dialect shares op definitions between calls")
 	}
 }
+
+// TestGenericEnumDefaults checks that enum attributes spelled as Triton's
+// integer case values in generic form compare equal to their defaults (no
+// `cacheModifier = none` in the custom form) and print as keywords otherwise.
+func TestGenericEnumDefaults(t *testing.T) {
+	src := `tt.func @f(%p: !tt.ptr<f32>, %v: f32) {
+  "tt.store"(%p, %v) {cache = 1 : i32, evict = 1 : i32} : (!tt.ptr<f32>, f32) -> ()
+  "tt.store"(%p, %v) {cache = 2 : i32, evict = 3 : i32} : (!tt.ptr<f32>, f32) -> ()
+  tt.return
+}`
+	got := roundtrip.Check(t, "defaults", src)
+	for _, want := range []string{"tt.store %arg0, %arg1 : !tt.ptr<f32>\n", "tt.store %arg0, %arg1 cacheModifier = ca evictionPolicy = evict_last : !tt.ptr<f32>\n"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("missing %q in\n%s", want, got)
+		}
+	}
+}

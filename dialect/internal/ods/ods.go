@@ -110,6 +110,20 @@ type AttrKind struct {
 	// value read from attr-dict back into the typed form.
 	Stored    func(ir.Attribute) ir.Attribute
 	Normalize func(ir.Attribute) ir.Attribute
+	// Same, when set, compares two values of the kind by meaning (an enum
+	// case and its integer spelling); nil compares with ir.AttrEqual.
+	Same func(a, b ir.Attribute) bool
+}
+
+// isDefault reports whether v is the declared default of a.
+func (a *Attr) isDefault(v ir.Attribute) bool {
+	if a.Default == nil || v == nil {
+		return false
+	}
+	if a.Kind.Same != nil {
+		return a.Kind.Same(v, a.Default)
+	}
+	return ir.AttrEqual(v, a.Default)
 }
 
 // Attr declares an inherent attribute.

@@ -154,7 +154,7 @@ func (pr *printer) present(a *elem) bool {
 		_, unit := v.(ir.UnitAttr)
 		return unit
 	}
-	return v != nil && !(at.Default != nil && ir.AttrEqual(v, at.Default))
+	return v != nil && !at.isDefault(v)
 }
 
 func (pr *printer) clausePresent(cl []elem) bool {
@@ -185,11 +185,9 @@ func (pr *printer) elided(d ir.DictAttr) []string {
 	if pr.c.op.Segments == AttrSized {
 		el = append(el[:len(el):len(el)], SegmentAttr)
 	}
-	for _, a := range pr.c.op.Attrs {
-		if a.Default != nil {
-			if v := d.Get(a.Name); v != nil && ir.AttrEqual(v, a.Default) {
-				el = append(el[:len(el):len(el)], a.Name)
-			}
+	for i := range pr.c.op.Attrs {
+		if a := &pr.c.op.Attrs[i]; a.isDefault(d.Get(a.Name)) {
+			el = append(el[:len(el):len(el)], a.Name)
 		}
 	}
 	return el
