@@ -13,8 +13,7 @@ func (p *parser) ParseOptionalLocation() (ir.Location, error) {
 	return p.parseLocation()
 }
 
-// parseLocation parses `loc(body)`; the body goes through the location
-// grammar (locgrammar.go).
+// parseLocation parses `loc(body)` (locparse.go).
 func (p *parser) parseLocation() (ir.Location, error) {
 	if err := p.ParseKeyword("loc"); err != nil {
 		return nil, err
@@ -22,11 +21,7 @@ func (p *parser) parseLocation() (ir.Location, error) {
 	if err := p.ParsePunct("("); err != nil {
 		return nil, err
 	}
-	ast, err := p.parseLocGrammar()
-	if err != nil {
-		return nil, err
-	}
-	l, err := p.toLocation(ast)
+	l, err := p.parseLocBody()
 	if err != nil {
 		return nil, err
 	}

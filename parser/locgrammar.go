@@ -9,10 +9,14 @@ import (
 )
 
 // The location sub-language (`loc(...)` bodies) is a small recursive
-// grammar with no dialect hooks, so it is written as a participle grammar:
-// the structs below are its syntax layer and toLocation translates them
-// into ir.Location. The token stream is sp's own lexer (Lexer); the body's
-// tokens are handed to participle through a replaying lexer.
+// grammar with no dialect hooks. Its participle form below is the spec: the
+// EBNF golden (testdata/loc.ebnf) and the reference of TestLocDifferential.
+// The parser itself uses the hand-written parseLocBody (locparse.go), which
+// reads the same grammar without reflection or a syntax tree; participle's
+// reflection-driven parse once per location cost a quarter of the parse
+// time of a module with a location on every op. The structs are the syntax
+// layer and toLocation translates them into ir.Location; the body's tokens
+// are handed to participle through a replaying lexer.
 //
 //	loc      := ALIAS | "unknown" | "callsite" "(" loc "at" loc ")"
 //	          | "fused" ("<" (ALIAS | STRING) ">")? "[" (loc ("," loc)*)? "]"
