@@ -24,7 +24,7 @@ type PrintOptions struct {
 // alias definitions and then the ops. Value names are assigned per
 // isolated-from-above scope in program order (see names.go).
 type Printer struct {
-	sb         strings.Builder
+	sb         *strings.Builder
 	opts       PrintOptions
 	indent     int
 	collecting bool
@@ -33,20 +33,27 @@ type Printer struct {
 }
 
 func newBarePrinter() *Printer {
-	return &Printer{opts: PrintOptions{LocalScope: true}, names: newNameState()}
+	return &Printer{sb: new(strings.Builder), opts: PrintOptions{LocalScope: true}, names: newNameState()}
 }
 
 // Print renders op (usually a builtin.module) with alias definitions first.
 func Print(op *Operation, opts PrintOptions) string {
-	p := &Printer{opts: opts, names: newNameState(), aliases: newAliasState()}
+	var sb strings.Builder
+	PrintTo(&sb, op, opts)
+	return sb.String()
+}
+
+// PrintTo appends Print(op, opts) to sb, so that a caller printing a large
+// module can size the builder once and add to the text without copying it.
+func PrintTo(sb *strings.Builder, op *Operation, opts PrintOptions) {
+	p := &Printer{sb: sb, opts: opts, names: newNameState(), aliases: newAliasState()}
 	if !opts.LocalScope && !opts.Generic {
-		c := &Printer{opts: opts, names: p.names, aliases: p.aliases, collecting: true}
+		c := &Printer{sb: new(strings.Builder), opts: opts, names: p.names, aliases: p.aliases, collecting: true}
 		c.printTopOp(op)
 		p.aliases.collecting = false
 	}
 	p.aliases.printDefs(p)
 	p.printTopOp(op)
-	return p.String()
 }
 
 // Fprint writes Print(op, opts) to w.
@@ -92,10 +99,13 @@ func (p *Printer) Namespace(ns string) string {
 // OpName returns the printed name of op.
 func (p *Printer) OpName(op *Operation) string {
 	ns, rest, ok := strings.Cut(op.Name, ".")
-	if !ok {
+	if !ok || len(p.opts.Spelling) == 0 {
 		return op.Name
 	}
-	return p.Namespace(ns) + "." + rest
+	if s, ok := p.opts.Spelling[ns]; ok {
+		return s + "." + rest
+	}
+	return op.Name
 }
 
 // customOpName is OpName for the custom form, where MLIR elides the
@@ -190,7 +200,7 @@ func (p *Printer) PrintOperand(v *Value) {
 	if p.collecting {
 		return
 	}
-	p.names.writeValueName(&p.sb, v)
+	p.names.writeValueName(p.sb, v)
 }
 
 // PrintOperands writes `%a, %b`.
@@ -352,7 +362,7 @@ func (p *Printer) printResults(op *Operation) {
 		return
 	}
 	if _, group := p.names.groups[op]; !group && op.NumResults() == 1 {
-		p.names.writeValueName(&p.sb, op.Result(0))
+		p.names.writeValueName(p.sb, op.Result(0))
 	} else {
 		p.WriteString(p.names.resultGroupDef(op))
 	}

@@ -234,7 +234,13 @@ func (p *parser) blockRef(name string, loc ir.Location) *blockRef {
 // builtin.module are wrapped in an implicit module. The result is not yet
 // verified; use ParseAndVerify for that.
 func Parse(ctx *ir.Context, filename string, src []byte) (*ir.Operation, error) {
-	text := string(src)
+	return ParseString(ctx, filename, string(src))
+}
+
+// ParseString is Parse over a string, which the parsed IR may share
+// (names and string attributes are substrings of it), so that a caller
+// holding the text as a string parses it without a copy.
+func ParseString(ctx *ir.Context, filename string, text string) (*ir.Operation, error) {
 	p := &parser{ctx: ctx, s: newStream(filename, text), file: filename, src: text,
 		attrAliases: map[string]ir.Attribute{}, typeAliases: map[string]ir.Type{},
 		locAliases: map[string]ir.Location{}}

@@ -250,7 +250,7 @@ func (d *driver) processChunk(pm *pass.Manager, name string, c chunk, split bool
 		padded = strings.Repeat("\n", c.line-1) + c.text
 	}
 	start := time.Now()
-	mod, err := parser.Parse(ctx, name, []byte(padded))
+	mod, err := parser.ParseString(ctx, name, padded)
 	d.timing.AddRow("Parser", time.Since(start))
 	if err != nil {
 		d.report(err)
@@ -289,9 +289,12 @@ func (d *driver) processChunk(pm *pass.Manager, name string, c chunk, split bool
 		}
 		return out
 	}
-	out := ir.Print(mod, d.printOptions()) + "\n"
+	var sb strings.Builder
+	sb.Grow(len(padded)) // the printed form is about as long as the input
+	ir.PrintTo(&sb, mod, d.printOptions())
+	sb.WriteByte('\n')
 	d.timing.AddRow("Output", time.Since(start))
-	return out
+	return sb.String()
 }
 
 // emitPTX lowers a TritonGPU module to PTX (target from the module's

@@ -53,6 +53,7 @@ type compiled struct {
 	inFormat     []string
 	unitInFormat bool // some attribute in inFormat has a unit kind
 	hasStored    bool // some attribute has a Stored spelling
+	static       [][2]int
 }
 
 func compile(o *Op) (*compiled, error) {
@@ -105,6 +106,7 @@ func compile(o *Op) (*compiled, error) {
 			}
 		}
 	}
+	c.static = staticRanges(c.slots, c.nOps)
 	if o.Format == "" {
 		return c, nil
 	}

@@ -173,7 +173,7 @@ const SegmentAttr = "operandSegmentSizes"
 // writes it (with its own leading space).
 type Directive struct {
 	Parse func(s *State) error
-	Print func(p *ir.Printer, op *ir.Operation, v *View)
+	Print func(p *ir.Printer, op *ir.Operation, v View)
 }
 
 // Op declares an operation.

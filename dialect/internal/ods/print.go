@@ -12,7 +12,7 @@ import (
 type printer struct {
 	p         *ir.Printer
 	op        *ir.Operation
-	v         *View
+	v         View
 	c         *compiled
 	space     bool
 	lastPunct bool

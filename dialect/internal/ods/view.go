@@ -31,12 +31,20 @@ func (v *View) slotValues(s int) []*ir.Value {
 }
 
 // view computes the group ranges of op, or an error when op does not match
-// the signature.
-func (c *compiled) view(op *ir.Operation) (*View, error) {
-	v := &View{c: c, op: op, rng: make([][2]int, len(c.slots))}
+// the signature. Ops whose groups are all single share precomputed ranges,
+// so that verifying and printing them allocates nothing.
+func (c *compiled) view(op *ir.Operation) (View, error) {
+	if c.static != nil {
+		if op.NumOperands() != c.nOps || op.NumResults() != len(c.slots)-c.nOps {
+			return View{}, fmt.Errorf("expects %d operands and %d results, got %d and %d",
+				c.nOps, len(c.slots)-c.nOps, op.NumOperands(), op.NumResults())
+		}
+		return View{c: c, op: op, rng: c.static}, nil
+	}
+	v := View{c: c, op: op, rng: make([][2]int, len(c.slots))}
 	sizes, err := c.operandSizes(op)
 	if err != nil {
-		return nil, err
+		return View{}, err
 	}
 	at := 0
 	for i := 0; i < c.nOps; i++ {
@@ -45,7 +53,7 @@ func (c *compiled) view(op *ir.Operation) (*View, error) {
 	}
 	rs, err := groupSizes(c.slots[c.nOps:], op.NumResults(), "result")
 	if err != nil {
-		return nil, err
+		return View{}, err
 	}
 	at = 0
 	for i, n := range rs {
@@ -153,4 +161,21 @@ func groupSizes(groups []slot, n int, what string) ([]int, error) {
 		out[open] = n - singles
 	}
 	return out, nil
+}
+
+// staticRanges returns the group ranges of an op whose groups are all
+// single, or nil.
+func staticRanges(slots []slot, nOps int) [][2]int {
+	rng := make([][2]int, len(slots))
+	for i, s := range slots {
+		if s.Arity != One {
+			return nil
+		}
+		k := i
+		if i >= nOps {
+			k = i - nOps
+		}
+		rng[i] = [2]int{k, k + 1}
+	}
+	return rng
 }
