@@ -15,6 +15,8 @@ type parser struct {
 	file        string
 	attrAliases map[string]ir.Attribute
 	typeAliases map[string]ir.Type
+	// tensorTypes interns tensor types by their spelling (parseTensorBody).
+	tensorTypes map[string]ir.Type
 	locAliases  map[string]ir.Location
 	// locPending maps a location alias to the scanner state at its
 	// definition, so aliases defined after the module (as MLIR prints
@@ -65,7 +67,8 @@ func (p *parser) lookup(name valueID) (*ir.Value, bool) {
 }
 
 // define binds %name to v, resolving a pending forward reference.
-func (p *parser) define(name valueID, v *ir.Value, loc ir.Location) error {
+// loc is a plain position, boxed into an ir.Location only for an error.
+func (p *parser) define(name valueID, v *ir.Value, loc ir.FileLineCol) error {
 	if _, ok := p.lookup(name); ok {
 		return ir.Errorf(loc, "redefinition of SSA value '%%%s'", name)
 	}
@@ -311,24 +314,35 @@ func (p *parser) wrapModule(holder *ir.Block) *ir.Operation {
 	return m
 }
 
-// indexLocAliases scans the whole file once for `#name = loc(`
-// definitions and records the scanner state at each `loc`.
+// indexLocAliases finds every `#name = loc(` definition once and records
+// the scanner state at its `loc`. An alias definition starts a line (MLIR
+// prints them after the module), and no token spans a newline (strings
+// cannot hold one), so only lines whose first character is '#' are lexed.
 func (p *parser) indexLocAliases() {
 	p.locPending = map[string]scanner{}
-	sc := newScanner(p.file, p.src)
-	var win [3]lexer.Token
-	var states [3]scanner
-	for {
-		st := *sc
-		t, _ := sc.Next()
-		if t.Type == tEOF || t.Type == tError {
+	src := p.src
+	for off, line := 0, 1; off < len(src); line++ {
+		i := off
+		for i < len(src) && (src[i] == ' ' || src[i] == '\t' || src[i] == '\r') {
+			i++
+		}
+		if i < len(src) && src[i] == '#' {
+			sc := scanner{src: src, file: p.file, off: i, line: line, col: i - off + 1}
+			name, _ := sc.Next()
+			eq, _ := sc.Next()
+			at := sc
+			kw, _ := sc.Next()
+			if name.Type == tHash && eq.Value == "=" && kw.Type == tIdent && kw.Value == "loc" {
+				if _, dup := p.locPending[name.Value[1:]]; !dup {
+					p.locPending[name.Value[1:]] = at
+				}
+			}
+		}
+		nl := strings.IndexByte(src[i:], '\n')
+		if nl < 0 {
 			return
 		}
-		win[0], win[1], win[2] = win[1], win[2], t
-		states[0], states[1], states[2] = states[1], states[2], st
-		if win[0].Type == tHash && win[1].Value == "=" && win[2].Type == tIdent && win[2].Value == "loc" {
-			p.locPending[win[0].Value[1:]] = states[2]
-		}
+		off = i + nl + 1
 	}
 }
 
@@ -421,14 +435,14 @@ func locBefore(a, b ir.Location) bool {
 type resultDef struct {
 	name  string
 	count int
-	loc   ir.Location
+	loc   ir.FileLineCol
 }
 
 func (p *parser) parseResultDefs() ([]resultDef, error) {
 	var defs []resultDef
 	for {
 		t := p.s.next()
-		d := resultDef{name: t.Value[1:], count: 1, loc: locOf(t.Pos)}
+		d := resultDef{name: t.Value[1:], count: 1, loc: ir.FileLineCol{File: t.Pos.Filename, Line: t.Pos.Line, Col: t.Pos.Column}}
 		if p.ParseOptionalPunct(":") {
 			n, err := p.ParseInteger()
 			if err != nil || n < 1 {

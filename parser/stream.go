@@ -19,8 +19,9 @@ type stream struct {
 	err  *ir.Diagnostic
 	// split holds the rest of a token that a dimension list consumed in
 	// part (`x16xf16` after `64`), MLIR-style.
-	split *lexer.Token
-	eof   lexer.Token
+	split    lexer.Token
+	hasSplit bool
+	eof      lexer.Token
 }
 
 func newStream(filename, src string) stream {
@@ -56,17 +57,17 @@ func locOf(p lexer.Position) ir.Location {
 }
 
 func (s *stream) peek() lexer.Token {
-	if s.split != nil {
-		return *s.split
+	if s.hasSplit {
+		return s.split
 	}
 	s.fill(0)
 	return s.buf[s.head]
 }
 
 func (s *stream) peekN(n int) lexer.Token {
-	if s.split != nil {
+	if s.hasSplit {
 		if n == 0 {
-			return *s.split
+			return s.split
 		}
 		n--
 	}
@@ -78,10 +79,9 @@ func (s *stream) peekN(n int) lexer.Token {
 }
 
 func (s *stream) next() lexer.Token {
-	if s.split != nil {
-		t := *s.split
-		s.split = nil
-		return t
+	if s.hasSplit {
+		s.hasSplit = false
+		return s.split
 	}
 	s.fill(0)
 	t := s.buf[s.head]
@@ -96,8 +96,8 @@ func (s *stream) next() lexer.Token {
 
 func (s *stream) isPunct(p string) bool {
 	var t *lexer.Token
-	if s.split != nil {
-		t = s.split
+	if s.hasSplit {
+		t = &s.split
 	} else {
 		s.fill(0)
 		t = &s.buf[s.head]
@@ -106,7 +106,7 @@ func (s *stream) isPunct(p string) bool {
 }
 
 func (s *stream) isKind(k lexer.TokenType) bool {
-	if s.split != nil {
+	if s.hasSplit {
 		return s.split.Type == k
 	}
 	s.fill(0)

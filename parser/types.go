@@ -89,7 +89,71 @@ func (p *parser) parseBuiltinType() (ir.Type, error) {
 }
 
 // tensor<4x?x8xf32[, #enc]>
+//
+// A module repeats few tensor types many times, so each distinct spelling
+// is parsed once: later occurrences of the same text (found by a byte scan
+// from `tensor`) skip its tokens and share the interned type, which saves
+// the parse, the allocations and the memory of a copy per value.
 func (p *parser) parseTensorBody(pos lexer.Position) (ir.Type, error) {
+	key := p.tensorText(pos.Offset)
+	if t, ok := p.tensorTypes[key]; ok && key != "" && p.skipTo(pos.Offset+len(key)) {
+		return t, nil
+	}
+	t, err := p.parseTensorBodySlow(pos)
+	if err == nil && key != "" {
+		if p.tensorTypes == nil {
+			p.tensorTypes = map[string]ir.Type{}
+		}
+		p.tensorTypes[key] = t
+	}
+	return t, err
+}
+
+// tensorText returns the text `tensor<...>` at off when a byte scan can
+// delimit it (no strings, parentheses, braces, arrows or line breaks
+// inside), else "".
+func (p *parser) tensorText(off int) string {
+	src := p.src
+	if off < 0 || !strings.HasPrefix(src[off:], "tensor<") {
+		return ""
+	}
+	depth := 0
+	for k := off + len("tensor"); k < len(src) && k-off < 256; k++ {
+		switch src[k] {
+		case '<':
+			depth++
+		case '>':
+			if depth--; depth == 0 {
+				return src[off : k+1]
+			}
+		case '"', '(', ')', '{', '}', '-', '\n', '/':
+			return ""
+		}
+	}
+	return ""
+}
+
+// skipTo consumes the tokens that end at offset end; it reports false,
+// consuming nothing, unless the tokens ahead line up with end.
+func (p *parser) skipTo(end int) bool {
+	if p.s.hasSplit {
+		return false
+	}
+	for n := 0; ; n++ {
+		t := p.s.peekN(n)
+		if t.Type == tEOF || t.Pos.Offset >= end {
+			return false
+		}
+		if t.Pos.Offset+len(t.Value) == end && t.Value == ">" {
+			for ; n >= 0; n-- {
+				p.s.next()
+			}
+			return true
+		}
+	}
+}
+
+func (p *parser) parseTensorBodySlow(pos lexer.Position) (ir.Type, error) {
 	if err := p.ParsePunct("<"); err != nil {
 		return nil, err
 	}
@@ -176,7 +240,7 @@ func (p *parser) consumeX(shape *[]int64) (bool, error) {
 			i++
 		}
 		if i == 0 {
-			p.s.split = &lexer.Token{Type: tIdent, Value: rest, Pos: pos}
+			p.s.split, p.s.hasSplit = lexer.Token{Type: tIdent, Value: rest, Pos: pos}, true
 			return false, nil
 		}
 		if i == len(rest) || rest[i] != 'x' {
