@@ -122,14 +122,47 @@ type Operation struct {
 
 // NewOp creates a detached operation; regions are created empty.
 func NewOp(name string, def *OpDef, operands []*Value, resultTypes []Type, numRegions int, loc Location) *Operation {
-	op := &Operation{Name: name, Def: def, Loc: loc}
+	return newOp(name, def, operands, false, resultTypes, numRegions, loc)
+}
+
+// opWithResult lays out an op of one result and the result together: one
+// allocation instead of three for the most common shape of op.
+type opWithResult struct {
+	op  Operation
+	res [1]*Value
+	val Value
+}
+
+// newOp is NewOp; with adopt set the operand slice becomes the op's own
+// (callers that built it for this op alone, as the parser does).
+func newOp(name string, def *OpDef, operands []*Value, adopt bool, resultTypes []Type, numRegions int, loc Location) *Operation {
+	var op *Operation
+	switch len(resultTypes) {
+	case 0:
+		op = &Operation{}
+	case 1:
+		o := &opWithResult{}
+		o.val = Value{typ: resultTypes[0], owner: &o.op}
+		o.res[0] = &o.val
+		op = &o.op
+		op.results = o.res[:1:1]
+	default:
+		op = &Operation{}
+		vals := make([]Value, len(resultTypes))
+		op.results = make([]*Value, len(resultTypes))
+		for i, t := range resultTypes {
+			vals[i] = Value{typ: t, owner: op, index: i}
+			op.results[i] = &vals[i]
+		}
+	}
+	op.Name, op.Def, op.Loc = name, def, loc
 	if op.Loc == nil {
 		op.Loc = UnknownLoc{}
 	}
-	op.SetOperands(operands)
-	op.results = make([]*Value, len(resultTypes))
-	for i, t := range resultTypes {
-		op.results[i] = &Value{typ: t, owner: op, index: i}
+	if adopt {
+		op.adoptOperands(operands)
+	} else {
+		op.SetOperands(operands)
 	}
 	for i := 0; i < numRegions; i++ {
 		op.Regions = append(op.Regions, &Region{parent: op})
@@ -163,6 +196,17 @@ func (op *Operation) SetOperands(vs []*Value) {
 	op.operands = make([]*Value, len(vs))
 	for i, v := range vs {
 		op.operands[i] = v
+		if v != nil {
+			v.addUse(op, i)
+		}
+	}
+}
+
+// adoptOperands makes vs (owned by no one else) the operand list.
+func (op *Operation) adoptOperands(vs []*Value) {
+	op.dropOperands()
+	op.operands = vs[:len(vs):len(vs)]
+	for i, v := range vs {
 		if v != nil {
 			v.addUse(op, i)
 		}

@@ -97,10 +97,37 @@ func (st *OpState) AddAttr(name string, a Attribute) {
 	st.Attrs = st.Attrs.With(name, a)
 }
 
-// MergeAttrDict adds every entry of d with AddAttr.
+// MergeAttrDict adds every entry of d with AddAttr. Into an empty state it
+// splits d (sorted) into properties and attributes in one pass.
 func (st *OpState) MergeAttrDict(d DictAttr) {
+	if st.Props.Len() > 0 || st.Attrs.Len() > 0 {
+		for _, e := range d.Entries {
+			st.AddAttr(e.Name, e.Value)
+		}
+		return
+	}
+	nProps := 0
 	for _, e := range d.Entries {
-		st.AddAttr(e.Name, e.Value)
+		if st.Def != nil && st.Def.IsInherent(e.Name) {
+			nProps++
+		}
+	}
+	switch nProps {
+	case 0:
+		st.Attrs = d
+	case len(d.Entries):
+		st.Props = d
+	default:
+		props := make([]NamedAttr, 0, nProps)
+		attrs := make([]NamedAttr, 0, len(d.Entries)-nProps)
+		for _, e := range d.Entries {
+			if st.Def.IsInherent(e.Name) {
+				props = append(props, e)
+			} else {
+				attrs = append(attrs, e)
+			}
+		}
+		st.Props, st.Attrs = DictAttr{Entries: props}, DictAttr{Entries: attrs}
 	}
 }
 
@@ -196,9 +223,10 @@ func (c *Context) Dialects() []*Dialect {
 	return out
 }
 
-// NewOpFromState builds an operation from a parsed or built state.
+// NewOpFromState builds an operation from a parsed or built state. The op
+// takes over st.Operands (the state is not used again).
 func NewOpFromState(st *OpState) *Operation {
-	op := NewOp(st.Name, st.Def, st.Operands, st.ResultTypes, 0, st.Loc)
+	op := newOp(st.Name, st.Def, st.Operands, len(st.Operands) > 0, st.ResultTypes, 0, st.Loc)
 	op.Props, op.Attrs = st.Props, st.Attrs
 	for _, r := range st.Regions {
 		r.parent = op
