@@ -174,17 +174,7 @@ func unaryFormat(k flagKind) (func(ir.OpParser, *ir.OpState) error, func(*ir.Pri
 // parseSameTyped parses n operands, flags, attr-dict and `: T`, where T is
 // the type of every operand and of the result.
 func parseSameTyped(p ir.OpParser, st *ir.OpState, n int, k flagKind) error {
-	us, err := parseOperandsN(p, n)
-	if err != nil {
-		return err
-	}
-	if err := parseFlags(p, st, k); err != nil {
-		return err
-	}
-	if err := parseAttrDict(p, st); err != nil {
-		return err
-	}
-	t, err := parseColonType(p)
+	us, t, err := parseOperandsFlagsType(p, st, n, k)
 	if err != nil {
 		return err
 	}
@@ -285,17 +275,7 @@ func parseCmp(p ir.OpParser, st *ir.OpState, k flagKind, byName func(string) (in
 	if err := p.ParsePunct(","); err != nil {
 		return err
 	}
-	us, err := parseOperandsN(p, 2)
-	if err != nil {
-		return err
-	}
-	if err := parseFlags(p, st, k); err != nil {
-		return err
-	}
-	if err := parseAttrDict(p, st); err != nil {
-		return err
-	}
-	t, err := parseColonType(p)
+	us, t, err := parseOperandsFlagsType(p, st, 2, k)
 	if err != nil {
 		return err
 	}
@@ -394,4 +374,20 @@ func printConstant(p *ir.Printer, op *ir.Operation) {
 	p.PrintOptionalAttrDict(ir.AllAttrs(op), ValueAttrName)
 	p.WriteString(" ")
 	p.PrintAttr(op.Attr(ValueAttrName))
+}
+
+// parseOperandsFlagsType reads `$a (, $b)* flags attr-dict : T` (n operands).
+func parseOperandsFlagsType(p ir.OpParser, st *ir.OpState, n int, k flagKind) ([]ir.UnresolvedOperand, ir.Type, error) {
+	us, err := parseOperandsN(p, n)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := parseFlags(p, st, k); err != nil {
+		return nil, nil, err
+	}
+	if err := parseAttrDict(p, st); err != nil {
+		return nil, nil, err
+	}
+	t, err := parseColonType(p)
+	return us, t, err
 }

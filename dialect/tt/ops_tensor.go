@@ -109,11 +109,7 @@ func verifySplat(op *ir.Operation) error {
 }
 
 func verifyBroadcast(op *ir.Operation) error {
-	src, err := tensorOrErr(op, op.Operand(0).Type(), "source")
-	if err != nil {
-		return err
-	}
-	dst, err := tensorOrErr(op, op.Result(0).Type(), "result")
+	src, dst, err := srcDstTensors(op)
 	if err != nil {
 		return err
 	}
@@ -179,11 +175,7 @@ func verifyExpandDims(op *ir.Operation) error {
 }
 
 func verifyReshape(op *ir.Operation) error {
-	src, err := tensorOrErr(op, op.Operand(0).Type(), "source")
-	if err != nil {
-		return err
-	}
-	dst, err := tensorOrErr(op, op.Result(0).Type(), "result")
+	src, dst, err := srcDstTensors(op)
 	if err != nil {
 		return err
 	}
@@ -306,11 +298,7 @@ func verifySplit(op *ir.Operation) error {
 }
 
 func verifyHistogram(op *ir.Operation) error {
-	src, err := tensorOrErr(op, op.Operand(0).Type(), "source")
-	if err != nil {
-		return err
-	}
-	dst, err := tensorOrErr(op, op.Result(0).Type(), "result")
+	src, dst, err := srcDstTensors(op)
 	if err != nil {
 		return err
 	}
@@ -318,4 +306,14 @@ func verifyHistogram(op *ir.Operation) error {
 		return ir.OpError(op, "source and result must be 1-D integer tensors")
 	}
 	return nil
+}
+
+// srcDstTensors returns the source operand and the result of a one-operand
+// tensor op as tensors.
+func srcDstTensors(op *ir.Operation) (src, dst ir.RankedTensorType, err error) {
+	if src, err = tensorOrErr(op, op.Operand(0).Type(), "source"); err != nil {
+		return src, dst, err
+	}
+	dst, err = tensorOrErr(op, op.Result(0).Type(), "result")
+	return src, dst, err
 }

@@ -256,8 +256,15 @@ func verifyAsyncCopy(op *ir.Operation) error {
 // The bare 3.1 list is ambiguous when empty (the next line may start with
 // an SSA name), so bare tokens are only read on the op's own line.
 func parseCommitGroup(p ir.OpParser, st *ir.OpState) error {
+	return parseTokens(p, st, p.ParseOptionalKeyword("tokens"))
+}
+
+// parseTokens reads `$tokens attr-dict` where the token list is present
+// when keyword is set or it starts on the op's own line; the result is a
+// token.
+func parseTokens(p ir.OpParser, st *ir.OpState, keyword bool) error {
 	var us []ir.UnresolvedOperand
-	if p.ParseOptionalKeyword("tokens") || (p.PeekOperand() && sameLine(st.Loc, p.Loc())) {
+	if keyword || (p.PeekOperand() && sameLine(st.Loc, p.Loc())) {
 		var err error
 		if us, err = p.ParseOperandList(); err != nil {
 			return err
@@ -286,21 +293,7 @@ func printCommitGroup(p *ir.Printer, op *ir.Operation) {
 // parseAsyncWait reads `$asyncToken attr-dict` (`async_wait %t {num = 0 : i32}`).
 //
 // Like async_commit_group, the tokens must start on the op's own line.
-func parseAsyncWait(p ir.OpParser, st *ir.OpState) error {
-	var us []ir.UnresolvedOperand
-	if p.PeekOperand() && sameLine(st.Loc, p.Loc()) {
-		var err error
-		if us, err = p.ParseOperandList(); err != nil {
-			return err
-		}
-	}
-	vs, err := opfmt.ResolveSame(p, us, AsyncTokenType{})
-	if err != nil {
-		return err
-	}
-	st.Operands, st.ResultTypes = vs, []ir.Type{AsyncTokenType{}}
-	return opfmt.ParseAttrDict(p, st)
-}
+func parseAsyncWait(p ir.OpParser, st *ir.OpState) error { return parseTokens(p, st, false) }
 
 // printAsyncWait writes `$asyncToken attr-dict`.
 func printAsyncWait(p *ir.Printer, op *ir.Operation) {
