@@ -10,13 +10,16 @@
 // ir.AsmParser, through which each op's custom assembly hook and each
 // dialect's type and attribute parsers (declared with the dialect, found
 // through the ir.Context) read their syntax. Location bodies (loc(...)) are
-// a closed sub-language parsed with a participle grammar (locgrammar.go,
-// EBNF golden in testdata/loc.ebnf) and translated to ir.Location.
+// a closed sub-language read by a hand-written descent (locparse.go, no
+// reflection on the hot path); its participle grammar (locgrammar.go, EBNF
+// golden in testdata/loc.ebnf) is the spec and the reference of a
+// differential test.
 //
 // # Invariants
 //
-//   - Phases: location aliases (#loc = loc(...)) are indexed first, since
-//     MLIR prints them after the module; then attribute and type aliases and
+//   - Phases: location aliases (#loc = loc(...)) are indexed on the first
+//     use of one not yet defined, since MLIR prints them after the module
+//     (a definition starts a line); then attribute and type aliases and
 //     top-level operations are parsed in order, forward references to values
 //     and blocks resolved per region; top-level operations are wrapped in an
 //     implicit builtin.module unless the file is exactly one module.
