@@ -6,7 +6,8 @@
 #   unpacked with dpkg -x, not installed): every PTX the tests emit is
 #   assembled for sm_80 and sm_90; ptxas and cuobjdump from CUDA 12.4.131
 #   (Debian trixie non-free nvidia-cuda-toolkit, also unpacked with dpkg -x,
-#   never installed) for sm_90a (wgmma, TMA; PTX ISA <= 8.4).
+#   never installed) for sm_90a (wgmma, TMA; PTX ISA <= 8.4); python3-numpy
+#   and python3-pytest for the Python package's tests.
 # The trixie package is fetched through a private apt configuration under
 # $SP_CACHE/apt-trixie whose only source is trixie non-free: the system's
 # apt never lists trixie, so `apt-get install` keeps picking bookworm.
@@ -22,6 +23,9 @@ need=()
 command -v FileCheck-14 >/dev/null || need+=(llvm-14-tools)
 command -v mlir-opt-14 >/dev/null || need+=(mlir-14-tools)
 command -v chromium >/dev/null || need+=(chromium)
+# The Python package's tests (python/tests): Debian's numpy and pytest.
+python3 -c 'import numpy' 2>/dev/null || need+=(python3-numpy)
+python3 -c 'import pytest' 2>/dev/null || need+=(python3-pytest)
 
 nonfree=/etc/apt/sources.list.d/sp-nonfree.sources
 add_nonfree() {
