@@ -49,6 +49,12 @@ type OpDef struct {
 	Parse func(p OpParser, st *OpState) error
 	// Print writes the custom form after the op name; nil means generic.
 	Print func(p *Printer, op *Operation)
+	// PrintAs, when set, may write op in the custom form of another op under
+	// the printer's options (a later spelling that renamed or split the op):
+	// it returns that form's name (canonical namespace) and printer, or ok
+	// false to print op as itself. The other form must parse back to an op
+	// that prints the same text.
+	PrintAs func(p *Printer, op *Operation) (name string, print func(*Printer, *Operation), ok bool)
 	// Verify checks op-specific invariants; it returns a *Diagnostic.
 	Verify func(op *Operation) error
 	// Fold returns replacement values or constant attributes per result, or

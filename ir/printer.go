@@ -346,12 +346,25 @@ func (p *Printer) printOp(op *Operation) {
 		p.names.numberScope(op, false)
 	}
 	p.printResults(op)
+	if !p.opts.Generic && op.Def != nil && op.Def.PrintAs != nil {
+		if name, print, ok := op.Def.PrintAs(p, op); ok {
+			ns, rest, _ := strings.Cut(name, ".")
+			p.WriteString(p.Namespace(ns) + "." + rest)
+			print(p, op)
+			p.printLoc(op)
+			return
+		}
+	}
 	if !p.opts.Generic && op.Def != nil && op.Def.Print != nil {
 		p.WriteString(p.customOpName(op))
 		op.Def.Print(p, op)
 	} else {
 		p.printGeneric(op)
 	}
+	p.printLoc(op)
+}
+
+func (p *Printer) printLoc(op *Operation) {
 	if p.opts.DebugInfo {
 		p.WriteString(" " + LocString(op.Loc))
 	}

@@ -15,7 +15,7 @@ const (
 // `triton_gpu.` and `ttg.`): layout attributes, `!triton_gpu.async.token`,
 // `!triton_gpu.memdesc` (tt.MemDescType) and the shared-memory ops.
 func Dialect() *ir.Dialect {
-	return &ir.Dialect{Name: Namespace, Aliases: []string{Alias}, Ops: ops(), ParseType: parseType, ParseAttr: parseAttr}
+	return &ir.Dialect{Name: Namespace, Aliases: []string{Alias}, Ops: respelled(ops()), ParseType: parseType, ParseAttr: parseAttr}
 }
 
 // AsyncTokenType is `!triton_gpu.async.token` (`!ttg.async.token`).
@@ -109,4 +109,14 @@ func SetModuleAttrs(module *ir.Operation, numWarps, threadsPerWarp, numCTAs int,
 	module.SetAttr(Namespace+".threads-per-warp", ir.I32Attr(int64(threadsPerWarp)))
 	module.SetAttr(Namespace+".num-ctas", ir.I32Attr(int64(numCTAs)))
 	module.SetAttr(Namespace+".target", ir.StringAttr{Value: target})
+}
+
+// respelled attaches the 3.5+ printed forms of renamed ops (respell.go).
+func respelled(defs []*ir.OpDef) []*ir.OpDef {
+	for _, d := range defs {
+		if d.Name == MemdescSubviewOpName {
+			d.PrintAs = subviewAs
+		}
+	}
+	return defs
 }

@@ -26,4 +26,11 @@
 //   - Ops whose tokens form an optional bare list (async_commit_group in
 //     3.1 form, async_wait) read that list only on the op's own line, since
 //     the empty form is otherwise ambiguous with the next op's results.
+//   - Under the ttg spelling memdesc_subview prints as the 3.5+ op that
+//     says the same view (ir.OpDef.PrintAs, respell.go): memdesc_index
+//     `%buf[%i]` when it drops the leading dimension with zero offsets
+//     elsewhere, memdesc_subslice `%t [o0, o1]` when its offsets are
+//     constants and the rank is kept; other subviews keep their name. Both
+//     forms parse to their own ops, which print the same text again, and
+//     both are lowered and interpreted like the subview.
 package ttgpu
