@@ -18,7 +18,8 @@
 // contributes its ops through a function such as arithOps): arith.go (arith, math,
 // casts), tensor.go (make_range, splat, broadcast, expand_dims, addptr,
 // program ids), mem.go (tt.load/tt.store), shared.go (local_alloc,
-// local_load/store, memdesc views, convert_layout, cp.async), dot.go
+// local_load/store, memdesc views, convert_layout, cp.async), trans.go
+// (tt.trans of shared views and of distributed tensors), dot.go
 // (ldmatrix fragments, mma.sync, mma.sp), scf.go (for, if, yield),
 // reduce.go (tt.reduce over blocked, nvidia_mma and slices of them). An
 // op without an entry, or a layout, type or
@@ -104,6 +105,13 @@
 // Lane-dependent swizzled offsets are prologue registers (the constant part
 // of a coordinate is reduced modulo the swizzle period and folded into the
 // address displacement), so an access in a loop is an add plus the access.
+// tt.trans of a memdesc is a view that swaps the tile's rows and columns,
+// its origin and its contiguous dim (no data moves); dot operands read
+// through it follow the flipped contiguous dim (ldmatrix with or without
+// .trans), which is how a 2:4-sparse B, computed as Cᵀ = Bᵀ·Aᵀ, is read.
+// tt.trans of a distributed tensor renumbers each thread's registers; the
+// result layout must hold every element in the thread that holds it in the
+// operand (the transposed layout, as Triton infers it).
 // convert_layout writes the source tile row-major with a 16-byte row pad
 // (conflict-free stores of mma fragments) and reads the destination layout.
 //

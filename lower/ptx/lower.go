@@ -54,7 +54,7 @@ func (t *table) register(fn emitFn, names ...string) {
 // newTable builds the op table from each file's list.
 func newTable() *table {
 	t := &table{emit: map[string]emitFn{}, scratch: map[string]scratchFn{}}
-	for _, add := range []func(*table){kernelOps, arithOps, tensorOps, memOps, atomicOps, sharedOps, dotOps, wgmmaOps, scfOps, reduceOps} {
+	for _, add := range []func(*table){kernelOps, arithOps, tensorOps, memOps, atomicOps, sharedOps, transOps, dotOps, wgmmaOps, scfOps, reduceOps} {
 		add(t)
 	}
 	return t

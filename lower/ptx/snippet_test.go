@@ -148,6 +148,10 @@ func TestSnippets(t *testing.T) {
 			want: []string{`^\.version 7\.8$`, `ld\.shared\.b32 %r\d+, \[`,
 				`mma\.sp\.sync\.aligned\.m16n8k32\.row\.col\.f32\.f16\.f16\.f32 \{%f\d+, %f\d+, %f\d+, %f\d+\}, \{%r\d+, %r\d+, %r\d+, %r\d+\}, \{%r\d+, %r\d+, %r\d+, %r\d+\}, \{%f\d+, %f\d+, %f\d+, %f\d+\}, %r\d+, 0x0;`},
 			not: []string{`mma\.sync`, `ordered_metadata`}},
+		{name: "sparse-b-transposed", target: "cuda:80", sig: `%q: !tt.ptr<f32> {tt.divisibility = 16 : i32}`, body: transBody,
+			want: []string{`ldmatrix\.sync\.aligned\.m8n8\.x4\.trans\.shared\.b16`, `ld\.shared\.b32 %r\d+, \[`, `ldmatrix\.sync\.aligned\.m8n8\.x4\.shared\.b16`,
+				`mma\.sp\.sync\.aligned\.m16n8k32\.row\.col\.f32\.f16\.f16\.f32`, `st\.global\.f32`},
+			not: []string{`mma\.sync`}},
 		{name: "sparse-dot-ordered", target: "cuda:90", sig: p16 + `, %e: !tt.ptr<i16> {tt.divisibility = 16 : i32}, %q: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %n: i32 {tt.divisibility = 16 : i32}`, body: dotBody(true),
 			opts: Options{OrderedMetadata: true},
 			want: []string{`^\.version 8\.5$`, `^\.target sm_90$`, `mma\.sp::ordered_metadata\.sync\.aligned\.m16n8k32\.row\.col\.f32\.f16\.f16\.f32 .*, 0x0;`}},
@@ -268,3 +272,38 @@ func matchAny(text, pattern string) bool {
 	}
 	return false
 }
+
+// transBody: a 2:4-sparse B as accelerate-matmul writes it, Cᵀ = Bᵀ·Aᵀ: the
+// row-major B values (32x64) and A (64x64) are read through tt.trans views
+// (column-major, so the values load with ldmatrix.trans as the mma A operand
+// and A without it as the B operand), and the accumulator is transposed back
+// in registers (bt is #b2 with its dims swapped) before a reduction.
+// shT is #sh column-major; bt is #b2 with its dims swapped.
+const (
+	shT = `#triton_gpu.shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [0, 1], hasLeadingOffset = false}>`
+	bt  = `#triton_gpu.blocked<{sizePerThread = [8, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 4], order = [0, 1]}>`
+)
+
+const transBody = `    %v = triton_gpu.local_alloc  : () -> !tt.memdesc<32x64xf16, #sh, #triton_gpu.shared_memory, mutable>
+    %a = triton_gpu.local_alloc  : () -> !tt.memdesc<64x64xf16, #sh, #triton_gpu.shared_memory, mutable>
+    %e = triton_gpu.local_alloc  : () -> !tt.memdesc<4x64xi16, #sh, #triton_gpu.shared_memory, mutable>
+    %vt = tt.trans %v {order = array<i32: 1, 0>} : !tt.memdesc<32x64xf16, #sh, #triton_gpu.shared_memory, mutable> -> !tt.memdesc<64x32xf16, ` + shT + `, #triton_gpu.shared_memory, mutable>
+    %at = tt.trans %a {order = array<i32: 1, 0>} : !tt.memdesc<64x64xf16, #sh, #triton_gpu.shared_memory, mutable> -> !tt.memdesc<64x64xf16, ` + shT + `, #triton_gpu.shared_memory, mutable>
+    %x = triton_gpu.local_load %vt : !tt.memdesc<64x32xf16, ` + shT + `, #triton_gpu.shared_memory, mutable> -> tensor<64x32xf16, #triton_gpu.dot_op<{opIdx = 0, parent = #mma, kWidth = 2, meta = 0}>>
+    %m = triton_gpu.local_load %e : !tt.memdesc<4x64xi16, #sh, #triton_gpu.shared_memory, mutable> -> tensor<4x64xi16, #triton_gpu.dot_op<{opIdx = 0, parent = #mma, kWidth = 2, meta = 1}>>
+    %y = triton_gpu.local_load %at : !tt.memdesc<64x64xf16, ` + shT + `, #triton_gpu.shared_memory, mutable> -> tensor<64x64xf16, #triton_gpu.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>>
+    %z = arith.constant dense<0.000000e+00> : tensor<64x64xf32, #mma>
+    %d = tt.dot %x, %y, %z, %m, sparseIndex = 0, inputPrecision = tf32 : tensor<64x32xf16, #triton_gpu.dot_op<{opIdx = 0, parent = #mma, kWidth = 2, meta = 0}>>, tensor<4x64xi16, #triton_gpu.dot_op<{opIdx = 0, parent = #mma, kWidth = 2, meta = 1}>> * tensor<64x64xf16, #triton_gpu.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>> -> tensor<64x64xf32, #mma>
+    %c = triton_gpu.convert_layout %d : tensor<64x64xf32, #mma> -> tensor<64x64xf32, ` + bt + `>
+    %t = tt.trans %c {order = array<i32: 1, 0>} : tensor<64x64xf32, ` + bt + `> -> tensor<64x64xf32, #b2>
+    %r = "tt.reduce"(%t) <{axis = 1 : i32}> ({
+    ^bb0(%u: f32, %w: f32):
+      %s = arith.addf %u, %w : f32
+      tt.reduce.return %s : f32
+    }) : (tensor<64x64xf32, #b2>) -> tensor<64xf32, #triton_gpu.slice<{dim = 1, parent = #b2}>>
+    %f = "tt.reduce"(%r) <{axis = 0 : i32}> ({
+    ^bb0(%u: f32, %w: f32):
+      %s = arith.addf %u, %w : f32
+      tt.reduce.return %s : f32
+    }) : (tensor<64xf32, #triton_gpu.slice<{dim = 1, parent = #b2}>>) -> f32
+    tt.store %q, %f : !tt.ptr<f32>`
