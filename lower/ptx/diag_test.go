@@ -38,6 +38,11 @@ func TestDiagnostics(t *testing.T) {
     %z = arith.constant dense<0.000000e+00> : tensor<16x8xf16, #mma>
     %d = tt.dot %x, %y, %z : tensor<16x16xf16, #triton_gpu.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> * tensor<16x8xf16, #triton_gpu.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>> -> tensor<16x8xf16, #mma>`, 13,
 			"only f32 accumulators are supported"},
+		{"trans-not-transposed", "cuda:80", `%p: !tt.ptr<f32>`, `    %r = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #triton_gpu.slice<{dim = 1, parent = #b2}>>
+    %e = tt.expand_dims %r {axis = 1 : i32} : tensor<64xi32, #triton_gpu.slice<{dim = 1, parent = #b2}>> -> tensor<64x1xi32, #b2>
+    %b = tt.broadcast %e : tensor<64x1xi32, #b2> -> tensor<64x64xi32, #b2>
+    %t = tt.trans %b {order = array<i32: 1, 0>} : tensor<64x64xi32, #b2> -> tensor<64x64xi32, #b2>`, 11,
+			"does not distribute dimension"},
 		{"target", "cuda:75", `%p: !tt.ptr<f32>`, ``, 6, "unsupported PTX target sm_75"},
 	}
 	for _, c := range cases {
