@@ -64,7 +64,11 @@ transposed (N x M, #mma with warps chosen for N x M). A loop-carried
 accumulator stays transposed through the loop; the result is transposed
 back (convert_layout to the transposed blocked layout, then tt.trans) where
 it is used. tt.trans of a blocked tensor yields the blocked layout with
-every per-dimension field permuted, so it moves no data.`
+every per-dimension field permuted, so it moves no data. The PTX lowering
+(sm_80, mma.sp) reads both shared operands through their tt.trans views,
+which swap rows, columns and the contiguous dim, so the values load with
+ldmatrix.trans and A without it; the tt.trans of the accumulator renumbers
+registers.`
 
 // AccelerateMatmul is the tritongpu-accelerate-matmul pass.
 var AccelerateMatmul = &pass.Pass{

@@ -56,6 +56,11 @@ insert index under the mask iv + (S-1)*step < ub; one async_commit_group
 follows the last copy. After the loop: triton_gpu.async_wait {num = 0} and a
 triton_gpu.local_dealloc per buffer.
 
+Printed in the Triton 3.6 spelling (--triton-version=3.6), these subviews
+are written ttg.memdesc_index %buf[%s], the op Triton 3.5+ has in their
+place; it parses back to memdesc_index, which the PTX lowering (the same
+PTX) and the CPU interpreter treat like the subview.
+
 A staged tile may also be read directly by triton_nvidia_gpu.warp_group_dot
 (operand A or B, MMA v3). A loop with one such wgmma keeps one wgmma group
 in flight: the dot gets isAsync = true and is followed by
