@@ -20,9 +20,16 @@ func (SharedEncoding) AliasName() string { return "shared" }
 // Print writes `#triton_gpu.shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], hasLeadingOffset = false}>`.
 // Under the 3.2+ spelling a layout without leading offset is written as
 // Triton 3.3+ names it, `#ttg.swizzled_shared<{vec, perPhase, maxPhase, order}>`.
+//
+// An NVMMA tile (hasLeadingOffset = true with a wgmma swizzle) prints in the
+// 3.3+ spelling as the `#ttg.nvmma_shared` that Triton 3.6 reads.
 func (a SharedEncoding) Print(p *ir.Printer) {
 	if !a.HasLeadingOffset && p.Namespace(Namespace) == Alias {
 		SwizzledSharedEncoding{Vec: a.Vec, PerPhase: a.PerPhase, MaxPhase: a.MaxPhase, Order: a.Order, CTA: a.CTA}.Print(p)
+		return
+	}
+	if nv, ok := a.asNVMMA(); ok && p.Namespace(Namespace) == Alias {
+		nv.Print(p)
 		return
 	}
 	f := swizzleFields(a.Vec, a.PerPhase, a.MaxPhase, a.Order, a.CTA)
@@ -137,7 +144,13 @@ type NVMMASharedEncoding struct {
 func (NVMMASharedEncoding) AliasName() string { return "shared" }
 
 // Print writes `#ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>`.
+// Printed in the 3.1 spelling, it is the 3.1 `#triton_gpu.shared<{...,
+// hasLeadingOffset = true}>` of the same tile.
 func (a NVMMASharedEncoding) Print(p *ir.Printer) {
+	if sh, ok := a.asShared(); ok && p.Options().Spelling[Alias] == Namespace {
+		sh.Print(p)
+		return
+	}
 	f := &fields{}
 	f.int("swizzlingByteWidth", a.SwizzlingByteWidth)
 	f.bool("transposed", a.Transposed)
@@ -214,4 +227,44 @@ func IsSharedEncoding(a ir.Attribute) bool {
 		return true
 	}
 	return false
+}
+
+// asNVMMA is the 3.3+ spelling of a 3.1 NVMMA tile: a 2-D hasLeadingOffset
+// layout whose vec moves 16 bytes of 8-, 16- or 32-bit elements with a
+// 32/64/128-byte (or no) swizzle.
+func (a SharedEncoding) asNVMMA() (NVMMASharedEncoding, bool) {
+	nv, ok := AsNVMMAShared(a)
+	if !ok || a.Vec <= 0 || 128%a.Vec != 0 {
+		return NVMMASharedEncoding{}, false
+	}
+	bits := 128 / a.Vec
+	if bits != 8 && bits != 16 && bits != 32 {
+		return NVMMASharedEncoding{}, false
+	}
+	if nv.SwizzleBytes == 0 && (a.PerPhase != 1 || a.MaxPhase != 1) {
+		return NVMMASharedEncoding{}, false
+	}
+	return NVMMASharedEncoding{SwizzlingByteWidth: nv.SwizzleBytes, Transposed: nv.Contig == 0, ElementBitWidth: bits, CTA: a.CTA}, true
+}
+
+// asShared is the 3.1 spelling of an NVMMA tile (the inverse of asNVMMA).
+func (a NVMMASharedEncoding) asShared() (SharedEncoding, bool) {
+	if a.FP4Padded || a.ElementBitWidth <= 0 || 128%a.ElementBitWidth != 0 {
+		return SharedEncoding{}, false
+	}
+	sh := SharedEncoding{Vec: 128 / a.ElementBitWidth, PerPhase: 1, MaxPhase: 1, Order: []int{1, 0}, CTA: a.CTA, HasLeadingOffset: true}
+	switch a.SwizzlingByteWidth {
+	case 0:
+	case 32, 64, 128:
+		sh.PerPhase, sh.MaxPhase = 128/a.SwizzlingByteWidth, a.SwizzlingByteWidth/16
+	default:
+		return SharedEncoding{}, false
+	}
+	if a.Transposed {
+		sh.Order = []int{0, 1}
+	}
+	if back, ok := sh.asNVMMA(); !ok || !back.Equal(a) {
+		return SharedEncoding{}, false
+	}
+	return sh, true
 }
