@@ -132,11 +132,24 @@ def _rows(x, operand):
     return _Ops(x).transpose(x) if operand == "B" else x
 
 
-def _check_groups(rows, operand):
-    k = rows.shape[1]
-    if k % GROUP:
-        what = "rows" if operand == "B" else "columns"
-        raise ValueError(f"2:4 operand {operand} needs a multiple of {GROUP} {what} (K), got {k}")
+def _pad_k(bits, q):
+    """bits (R x K) with K zero-padded to a multiple of q, as the Go host side
+    pads ragged operands (the padding counts as +0 elements)."""
+    r, k = bits.shape
+    kp = -(-k // q) * q
+    if kp == k:
+        return bits
+    ops = _Ops(bits)
+    out = ops.zeros((r, kp))
+    out[:, :k] = bits
+    return out
+
+
+def _crop_k(bits, k):
+    """The first k columns of bits, contiguous."""
+    if bits.shape[1] == k:
+        return bits
+    return bits[:, :k].contiguous() if _is_torch(bits) else np.ascontiguousarray(bits[:, :k])
 
 
 # ---- bit-level algorithms (rows of the compressed dimension) ----------------
@@ -234,21 +247,22 @@ def prune_2_4(x, operand="A"):
     """A copy of x in which every group of four along K keeps its two largest
     magnitudes (ties: the lower index; NaN counts as largest) and the other
     two are +0. For operand "A" (M x K) groups run along rows, for "B" (K x N)
-    along columns."""
+    along columns. K need not be a multiple of 4: the missing elements of the
+    last group count as zeros (as the Go host side pads ragged operands)."""
     rows = _rows(x, operand)
-    _check_groups(rows, operand)
     bits, dt = to_bits(rows)
-    out = from_bits(prune_bits(bits, _sign(dt)), dt, x)
+    pruned = _crop_k(prune_bits(_pad_k(bits, GROUP), _sign(dt)), bits.shape[1])
+    out = from_bits(pruned, dt, x)
     return _Ops(x).transpose(out) if operand == "B" else out
 
 
 def validate_2_4(x, operand="A"):
     """Raises GroupError for the first group (rows of A, columns of B) with
-    more than two non-zeros (-0 counts as zero)."""
+    more than two non-zeros (-0 counts as zero; so do the missing elements
+    of a last group when K is not a multiple of 4)."""
     rows = _rows(x, operand)
-    _check_groups(rows, operand)
     bits, dt = to_bits(rows)
-    bad = first_dense_group(bits, _sign(dt))
+    bad = first_dense_group(_pad_k(bits, GROUP), _sign(dt))
     if bad is not None:
         raise GroupError(operand, *bad)
 
@@ -266,8 +280,10 @@ def is_2_4(x, operand="A"):
 class Sparse24:
     """A 2:4 operand: kept values and int16 metadata in a named layout.
 
-    operand "A": shape (M, K), values M x K/2, metadata of A.
-    operand "B": shape (K, N), values K/2 x N, metadata of Bᵀ (N rows).
+    operand "A": shape (M, K), values M x Kp/2, metadata of A.
+    operand "B": shape (K, N), values Kp/2 x N, metadata of Bᵀ (N rows).
+    Kp is K rounded up to 16 (the padding is zeros), so a natural-layout A's
+    row stride in dense elements is Kp = cdiv(K, 16) * 16.
     meta has the layout's 2-D storage shape (_layout.shape); its dtype is int16.
     """
     values: object
@@ -282,10 +298,10 @@ class Sparse24:
 
     @property
     def meta_shape(self):
-        """(rows, K/16) of the natural metadata matrix."""
+        """(rows, cdiv(K, 16)) of the natural metadata matrix (K padded to 16)."""
         if self.operand == "B":
-            return self.shape[1], self.shape[0] // DENSE_PER_META
-        return self.shape[0], self.shape[1] // DENSE_PER_META
+            return self.shape[1], -(-self.shape[0] // DENSE_PER_META)
+        return self.shape[0], -(-self.shape[1] // DENSE_PER_META)
 
     def to_dense(self):
         return decompress(self)
@@ -341,15 +357,17 @@ def _meta_out(flat, layout, rows, mc, like):
 def compress(x, operand="A", layout="band16"):
     """Splits a 2:4 matrix into a Sparse24: values and int16 metadata in
     layout ("natural", "band16", "band16t" or "cutlass-sm80"). A group with
-    more than two non-zeros is a GroupError (prune first with prune_2_4)."""
+    more than two non-zeros is a GroupError (prune first with prune_2_4).
+    K is zero-padded to a multiple of 16 (one metadata word), as sp-run pads
+    ragged operands; decompress gives back the unpadded shape."""
     rows = _rows(x, operand)
-    _check_groups(rows, operand)
     bits, dt = to_bits(rows)
+    bits = _pad_k(bits, DENSE_PER_META)
     vals, meta = compress_bits(bits, _sign(dt), layout, operand)
     values = from_bits(vals, dt, x)
     if operand == "B":
         values = _Ops(x).transpose(values)
-    r, k = rows.shape
+    r, k = bits.shape
     return Sparse24(values, _meta_out(meta, layout, r, k // DENSE_PER_META, x), tuple(x.shape), operand, layout)
 
 
@@ -365,5 +383,7 @@ def decompress(s):
                          f"{'x'.join(map(str, want if s.operand == 'A' else want[::-1]))} values, "
                          f"got {'x'.join(map(str, s.values.shape))}")
     bits, dt = to_bits(vals)
-    dense = from_bits(decompress_bits(bits, _meta_int64(s.meta), s.layout, s.operand), dt, s.values)
+    k = s.shape[1] if s.operand == "A" else s.shape[0]
+    dense = decompress_bits(bits, _meta_int64(s.meta), s.layout, s.operand)
+    dense = from_bits(_crop_k(dense, k), dt, s.values)
     return ops.transpose(dense) if s.operand == "B" else dense

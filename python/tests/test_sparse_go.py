@@ -55,12 +55,13 @@ def python_results(dt, bits, operand, layout):
                               pruned.view(NP[dt][1]) & ~np.array(SPECIAL[dt][1], NP[dt][1]) == 0)
         return msg, pruned.view(NP[dt][1]).ravel(), s.values.view(NP[dt][1]).ravel(), s.meta.ravel()
     rows = bits.astype(np.int64) if operand == "A" else np.ascontiguousarray(bits.T).astype(np.int64)
-    bad = _sparse.first_dense_group(rows, 0x8000)
+    k = rows.shape[1]
+    bad = _sparse.first_dense_group(_sparse._pad_k(rows, 4), 0x8000)
     msg = str(sp.GroupError(operand, *bad)) if bad else ""
-    pruned = _sparse.prune_bits(rows, 0x8000)
-    vals, meta = _sparse.compress_bits(pruned, 0x8000, layout, operand)
+    pruned = _sparse._crop_k(_sparse.prune_bits(_sparse._pad_k(rows, 4), 0x8000), k)
+    vals, meta = _sparse.compress_bits(_sparse._pad_k(pruned, 16), 0x8000, layout, operand)
     back = _sparse.decompress_bits(vals, meta, layout, operand)
-    assert np.array_equal(back & 0x7FFF, pruned & 0x7FFF)
+    assert np.array_equal(back[:, :k] & 0x7FFF, pruned & 0x7FFF) and not (back[:, k:] & 0x7FFF).any()
     if operand == "B":
         pruned, vals = pruned.T, vals.T
     meta16 = (meta - ((meta >> 15) & 1) * 65536).astype(np.int16)
@@ -71,7 +72,9 @@ def python_results(dt, bits, operand, layout):
 @pytest.mark.parametrize("operand", ["A", "B"])
 @pytest.mark.parametrize("layout", ["natural", "band16", "band16t", "cutlass-sm80"])
 def test_bit_identical_to_go(gobin, tmp_path, dt, operand, layout):
-    for seed, (rows, cols) in enumerate([(32, 64), (64, 32), (96, 128)]):
+    # the last two have a ragged K (not a multiple of 4, or of 16): padded with zeros as in Go's sp-run
+    ragged = [(32, 61), (64, 30)] if operand == "A" else [(61, 32), (30, 64)]
+    for seed, (rows, cols) in enumerate([(32, 64), (64, 32), (96, 128)] + ragged):
         bits = random_bits(dt, rows, cols, seed)
         want = go_reference(gobin, tmp_path, dt, bits, operand, layout)
         got = python_results(dt, bits, operand, layout)
@@ -88,3 +91,20 @@ def test_validate_message_matches_go_on_a_2_4_matrix(gobin, tmp_path):
     want = go_reference(gobin, tmp_path, "f16", pruned.view(np.uint16), "A", "natural")
     assert want[0] == ""
     sp.validate_2_4(pruned)
+
+
+@pytest.mark.parametrize("operand", ["A", "B"])
+def test_ragged_k_1001_matches_go(gobin, tmp_path, operand):
+    """K = 1001 (the ragged GPU test's shape): prune, validate and natural
+    compress agree with Go, whose host side pads K with zeros; the values
+    and metadata have K padded to 1008, the kernel's row stride."""
+    shape = (40, 1001) if operand == "A" else (1001, 40)
+    bits = random_bits("f16", *shape, 11)
+    want = go_reference(gobin, tmp_path, "f16", bits, operand, "natural")
+    got = python_results("f16", bits, operand, "natural")
+    assert got[0] == want[0] and got[0] != ""
+    for name, g, w in zip(("pruned", "values", "meta"), got[1:], want[1:]):
+        assert g.shape == w.shape and np.array_equal(g, w), name
+    s = sp.compress(sp.prune_2_4(bits.view(np.float16), operand), operand, "natural")
+    assert s.values.shape == ((40, 504) if operand == "A" else (504, 40)) and s.meta_shape == (40, 63)
+    assert s.to_dense().shape == shape

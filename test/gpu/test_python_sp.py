@@ -26,12 +26,15 @@ DEV = "cuda"
 
 
 def pruned_weight(m, k, dtype=torch.float16, seed=0):
-    """A random M x K 2:4 weight and its sp.compress(natural) form, K padded to 16."""
+    """A random M x K 2:4 weight and its sp.compress(natural) form: compress
+    pads K to Kp = cdiv(K, 16) * 16 with zeros (values M x Kp/2, metadata
+    M x Kp/16), and Kp is the row stride (stride_am) the kernels take."""
     g = torch.Generator(device=DEV).manual_seed(seed)
     w = sp.prune_2_4(torch.randn(m, k, device=DEV, dtype=dtype, generator=g))
+    s = sp.compress(w, layout="natural")
     kp = -(-k // 16) * 16
-    wp = torch.nn.functional.pad(w, (0, kp - k))
-    return w, sp.compress(wp, layout="natural")
+    assert tuple(s.values.shape) == (m, kp // 2) and tuple(s.meta.shape) == (m, kp // 16)
+    return w, s
 
 
 @pytest.mark.parametrize("m,n,k", [(512, 512, 512), (1024, 256, 2048), (1000, 999, 1001)])

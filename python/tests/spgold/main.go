@@ -6,7 +6,10 @@
 // IN.bin holds ROWS*COLS little-endian elements. OUTDIR receives
 // validate.txt (Validate's error on the input, empty when 2:4), pruned.bin,
 // values.bin and meta.bin (Compress of the pruned input in LAYOUT, int16
-// little-endian in storage order).
+// little-endian in storage order). A K (COLS of A, ROWS of B) that is not a
+// multiple of 4 or 16 is zero-padded the way sp-run pads ragged operands:
+// to 4 for Validate and Prune (the pruned matrix is cropped back), to 16
+// for Compress.
 package main
 
 import (
@@ -51,19 +54,27 @@ func run(args []string) error {
 	if args[3] == "B" {
 		prune, validate, compress = sparse.PruneB, sparse.ValidateB, sparse.CompressB
 	}
+	pad := func(m sparse.Matrix, q int) sparse.Matrix {
+		up := func(x int) int { return (x + q - 1) / q * q }
+		if args[3] == "B" {
+			return m.Padded(up(m.Rows), m.Cols)
+		}
+		return m.Padded(m.Rows, up(m.Cols))
+	}
 	out := args[6]
 	msg := ""
-	if err := validate(m); err != nil {
+	if err := validate(pad(m, sparse.GroupSize)); err != nil {
 		msg = err.Error()
 	}
 	if err := os.WriteFile(filepath.Join(out, "validate.txt"), []byte(msg), 0o644); err != nil {
 		return err
 	}
-	p, err := prune(m)
+	p, err := prune(pad(m, sparse.GroupSize))
 	if err != nil {
 		return err
 	}
-	c, err := compress(p, layout)
+	p = p.Cropped(rows, cols)
+	c, err := compress(pad(p, sparse.DensePerMeta), layout)
 	if err != nil {
 		return err
 	}
