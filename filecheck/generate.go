@@ -270,8 +270,11 @@ func stringEnd(s string, i int) int {
 
 // escapeLiteral makes literal output text safe in a FileCheck pattern: the
 // only special sequences in literal text are "[[" and "{{".
+//
+// A control character (a carriage return, say) is matched by {{.}}: the
+// check file's own line handling would otherwise change it.
 func escapeLiteral(s string) string {
-	if !strings.Contains(s, "[[") && !strings.Contains(s, "{{") {
+	if !strings.Contains(s, "[[") && !strings.Contains(s, "{{") && !hasControl(s) {
 		return s
 	}
 	var b strings.Builder
@@ -283,10 +286,23 @@ func escapeLiteral(s string) string {
 		case strings.HasPrefix(s[i:], "{{"):
 			b.WriteString(`{{\{\{}}`)
 			i += 2
+		case s[i] < 0x20 && s[i] != '\t':
+			b.WriteString(`{{.}}`)
+			i++
 		default:
 			b.WriteByte(s[i])
 			i++
 		}
 	}
 	return b.String()
+}
+
+// hasControl reports whether s holds a control character other than a tab.
+func hasControl(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < 0x20 && s[i] != '\t' {
+			return true
+		}
+	}
+	return false
 }

@@ -290,7 +290,19 @@ func spellString(s string, inList bool) string {
 	if s == "" {
 		return "{}"
 	}
-	for _, c := range []string{s, "{" + s + "}", "'" + s + "'", `"` + s + `"`} {
+	cands := []string{"{" + s + "}", "'" + s + "'", `"` + s + `"`}
+	if strings.ContainsAny(s, "()") {
+		// Braces do not hide an unbalanced parenthesis from the pipeline
+		// parser; quotes do.
+		cands = []string{"'" + s + "'", `"` + s + `"`, "{" + s + "}"}
+	}
+	if !strings.ContainsAny(s, "(){}[]<>,='\" \t\n\r") {
+		// Bare only when nothing in s is structure to the option or
+		// pipeline syntax around it (a bare ')' closes a pass's
+		// nested pipeline).
+		cands = append([]string{s}, cands...)
+	}
+	for _, c := range cands {
 		if end, err := scanValue(c, 0); err != nil || end != len(c) {
 			continue
 		}
