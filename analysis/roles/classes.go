@@ -22,7 +22,7 @@ func (o Operand) String() string { return [...]string{"A", "B"}[o] }
 // that share one layout, with the operand role of each class.
 type Classes struct {
 	parent map[*ir.Value]*ir.Value
-	role   map[*ir.Value]Operand      // by class root
+	role   map[*ir.Value]Operand       // by class root
 	by     map[*ir.Value]*ir.Operation // the tt.dot that fixed the role, by root
 }
 
