@@ -76,7 +76,7 @@ func GenerateChecks(input string, o GenerateOptions) (string, error) {
 		o.LabelRE = DefaultLabelRE
 	}
 	g := &generator{o: o, aliases: map[string]string{}, aliasUsed: map[string]bool{}, aliasDefined: map[string]bool{}}
-	lines := strings.Split(strings.ReplaceAll(input, "\r\n", "\n"), "\n")
+	lines := checkLines(input)
 	for _, l := range lines {
 		if aliasDefRE.MatchString(l) {
 			g.alias(aliasDefRE.FindStringSubmatch(l)[1])
@@ -86,6 +86,25 @@ func GenerateChecks(input string, o GenerateOptions) (string, error) {
 		g.line(l)
 	}
 	return g.out.String(), nil
+}
+
+// checkLines splits s where the matcher counts line breaks (see
+// countNewlines): at '\n' or '\r', a "\r\n" or "\n\r" pair being one
+// break, so that CHECK-NEXT and CHECK-EMPTY agree with the lines generated.
+func checkLines(s string) []string {
+	var lines []string
+	start := 0
+	for i := 0; i < len(s); i++ {
+		if s[i] != '\n' && s[i] != '\r' {
+			continue
+		}
+		lines = append(lines, s[start:i])
+		if i+1 < len(s) && (s[i+1] == '\n' || s[i+1] == '\r') && s[i] != s[i+1] {
+			i++
+		}
+		start = i + 1
+	}
+	return append(lines, s[start:])
 }
 
 // invalidAt is the byte offset of the first invalid UTF-8 sequence.
@@ -270,11 +289,10 @@ func stringEnd(s string, i int) int {
 
 // escapeLiteral makes literal output text safe in a FileCheck pattern: the
 // only special sequences in literal text are "[[" and "{{".
-//
-// A control character (a carriage return, say) is matched by {{.}}: the
-// check file's own line handling would otherwise change it.
+// Lines come from checkLines, so they hold no line break; other control
+// characters stand for themselves in a pattern.
 func escapeLiteral(s string) string {
-	if !strings.Contains(s, "[[") && !strings.Contains(s, "{{") && !hasControl(s) {
+	if !strings.Contains(s, "[[") && !strings.Contains(s, "{{") {
 		return s
 	}
 	var b strings.Builder
@@ -286,23 +304,10 @@ func escapeLiteral(s string) string {
 		case strings.HasPrefix(s[i:], "{{"):
 			b.WriteString(`{{\{\{}}`)
 			i += 2
-		case s[i] < 0x20 && s[i] != '\t':
-			b.WriteString(`{{.}}`)
-			i++
 		default:
 			b.WriteByte(s[i])
 			i++
 		}
 	}
 	return b.String()
-}
-
-// hasControl reports whether s holds a control character other than a tab.
-func hasControl(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] < 0x20 && s[i] != '\t' {
-			return true
-		}
-	}
-	return false
 }

@@ -138,6 +138,13 @@ func (f *fieldValue) Set(s string) error {
 	if err != nil {
 		return err
 	}
+	if !readsBack(formatValue(v), v) {
+		// The option syntax has no escapes: a value mixing both quote
+		// kinds with unbalanced braces (after list splitting) cannot be
+		// printed so that it reads back, so it is refused here rather
+		// than printed wrongly later.
+		return fmt.Errorf("value %q has no spelling that reads back (it mixes both quote kinds with unbalanced braces)", s)
+	}
 	f.v.Set(v)
 	return nil
 }
@@ -269,7 +276,17 @@ func readsBack(text string, v reflect.Value) bool {
 		return false
 	}
 	got, err := parseValue(v.Type(), unquote(text))
-	if err != nil || got.Len() != v.Len() {
+	if err != nil {
+		return false
+	}
+	if v.Kind() == reflect.Float64 || v.Kind() == reflect.Float32 {
+		a, b := got.Float(), v.Float()
+		return a == b || (a != a && b != b) // NaN reads back as NaN
+	}
+	if v.Kind() != reflect.Slice {
+		return reflect.DeepEqual(got.Interface(), v.Interface())
+	}
+	if got.Len() != v.Len() {
 		return false
 	}
 	for i := 0; i < v.Len(); i++ {
@@ -307,14 +324,32 @@ func spellString(s string, inList bool) string {
 			continue
 		}
 		if inList {
-			if parts := splitList(c); len(parts) == 1 && parts[0] == s {
+			if listElement(c, s) {
 				return c
 			}
 		} else if unquote(c) == s {
 			return c
 		}
 	}
+	// s as written: a value the option parser read from bare text with
+	// quoted pieces inside (x'{'y"}") comes back from that same text.
+	if end, err := scanValue(s, 0); err == nil && end == len(s) && unquote(s) == s && !inList {
+		return s
+	}
+	if inList {
+		if end, err := scanValue(s, 0); err == nil && end == len(s) && listElement(s, s) {
+			return s
+		}
+	}
 	return "{" + s + "}"
+}
+
+// listElement reports whether spelling c reads back as the element s
+// whatever its neighbours: alone and twice over, the splitter leaves
+// c's nesting closed at its end.
+func listElement(c, s string) bool {
+	one, two := splitList(c), splitList(c+","+c)
+	return len(one) == 1 && one[0] == s && len(two) == 2 && two[0] == s && two[1] == s
 }
 
 func bracesBalance(s string) bool {

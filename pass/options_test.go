@@ -124,3 +124,20 @@ func TestBadOptionStructs(t *testing.T) {
 		t.Errorf("struct without option fields rejected: %v", err)
 	}
 }
+
+// A value with no spelling that reads back is refused when it is parsed,
+// so that printing a parsed pipeline never changes its meaning.
+func TestOptionWithoutFaithfulSpellingRefused(t *testing.T) {
+	r := testRegistry(t)
+	_, err := ParsePipeline(r, PipelineFile, "builtin.module(opt-pass{names=\f'\"{ '})")
+	if err == nil || !strings.Contains(err.Error(), "no spelling that reads back") {
+		t.Fatalf("got %v, want a refusal", err)
+	}
+	m, err := ParsePipeline(r, PipelineFile, "builtin.module(opt-pass{ratio=nan names=']',})")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m2, err := ParsePipeline(r, PipelineFile, m.String()); err != nil || m2.String() != m.String() {
+		t.Fatalf("%q does not read back: %v", m.String(), err)
+	}
+}
