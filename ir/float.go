@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/big"
 
+	"github.com/sparsetriton/sp/internal/fp8"
 	"github.com/x448/float16"
 )
 
@@ -22,7 +23,22 @@ func RoundToType(v float64, t FloatType) float64 {
 	case TF32:
 		return float64(math.Float32frombits(roundMantissa32(math.Float32bits(float32(v)), 13)))
 	}
+	if f, ok := Float8Format(t); ok {
+		return f.Round(v, fp8.IEEE)
+	}
 	return v
+}
+
+// Float8Format returns the fp8 codec of f8E4M3FN and f8E5M2 (the 8-bit
+// types sp computes with); false for every other type.
+func Float8Format(t FloatType) (fp8.Format, bool) {
+	switch t.Kind {
+	case F8E4M3FN:
+		return fp8.E4M3FN, true
+	case F8E5M2:
+		return fp8.E5M2, true
+	}
+	return 0, false
 }
 
 // F32ToBF16 rounds f to bfloat16 bits, ties to even; NaN stays NaN.
@@ -54,6 +70,9 @@ func FloatBits(v float64, t FloatType) (uint64, int) {
 	case F32, TF32:
 		return uint64(math.Float32bits(float32(v))), 32
 	}
+	if f, ok := Float8Format(t); ok {
+		return uint64(f.Encode(v, fp8.IEEE)), 8
+	}
 	return math.Float64bits(v), 64
 }
 
@@ -69,6 +88,9 @@ func FloatFromBits(bits uint64, t FloatType) float64 {
 		return float64(math.Float32frombits(uint32(bits)))
 	case F64:
 		return math.Float64frombits(bits)
+	}
+	if f, ok := Float8Format(t); ok {
+		return f.Decode(uint8(bits))
 	}
 	return decodeSmallFloat(bits, t)
 }

@@ -67,7 +67,7 @@ func u16s(v []int16) []uint16 {
 func TestRoundTrip(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	for _, d := range allDTypes {
-		for _, l := range []Layout{Natural, CutlassSM80, Band16, Band16T} {
+		for _, l := range []Layout{Natural, CutlassSM80, Band16, Band16T, Band16K32, Band16K32T} {
 			for range 10 {
 				m, k := 32*(1+rng.IntN(4)), 32*(1+rng.IntN(4))
 				if l == Natural {
@@ -106,7 +106,7 @@ func roundTrip(t *testing.T, x Matrix, l Layout, o Operand) {
 // K/2 x N values in the B orientation and the metadata of Compress(Bᵀ).
 func TestSparseBContract(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
-	for _, l := range []Layout{Natural, CutlassSM80, Band16, Band16T} {
+	for _, l := range []Layout{Natural, CutlassSM80, Band16, Band16T, Band16K32, Band16K32T} {
 		b, _ := PruneB(randomMatrix(rng, BF16, 64, 32)) // K = 64, N = 32
 		cb, err := CompressB(b, l)
 		if err != nil {

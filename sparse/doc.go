@@ -7,7 +7,8 @@
 //
 // # Matrices
 //
-// A Matrix is row-major, Rows x Cols, of DType f16, bf16 or f32, stored as
+// A Matrix is row-major, Rows x Cols, of DType f16, bf16, f32, f8E4M3FN,
+// f8E5M2 or i8 (8-bit types: see Band16K32 and docs/sparse.md §9), stored as
 // little-endian bit patterns in Data with no padding — the bytes a kernel
 // reads. Set rounds a float32 to the type (round to nearest, ties to even;
 // f16 via github.com/x448/float16, bf16 by BF16FromFloat32); At widens

@@ -75,6 +75,16 @@ func TestDTypeConversions(t *testing.T) {
 		{BF16, 1, 0x3f80},
 		{BF16, 0.1, 0x3dcd},
 		{F32, 0.1, math.Float32bits(0.1)},
+		{F8E4M3, 1, 0x38},
+		{F8E4M3, 464, 0x7e},           // tie above 448: even (448)
+		{F8E4M3, 1000, 0x7e},          // saturates (no inf in e4m3fn)
+		{F8E4M3, -0.0017578125, 0x81}, // -0.9 of the smallest subnormal 2^-9 rounds to it
+		{F8E5M2, 1.25, 0x3d},
+		{F8E5M2, 1e6, 0x7b}, // saturates to 57344
+		{I8, 2.5, 2},        // ties to even
+		{I8, -3.5, 0xfc},
+		{I8, 1000, 0x7f},
+		{I8, -1000, 0x80},
 	}
 	for _, tt := range tests {
 		got := tt.d.FromFloat32(tt.in)
@@ -101,13 +111,13 @@ func TestDTypeNames(t *testing.T) {
 		t.Errorf("DType(0).String() = %q", got)
 	}
 	_, err := ParseDType("fp16")
-	if want := `unknown element type "fp16" (want f16, bf16 or f32)`; err == nil || err.Error() != want {
+	if want := `unknown element type "fp16" (want f16, bf16, f32, f8E4M3FN, f8E5M2 or i8)`; err == nil || err.Error() != want {
 		t.Errorf("ParseDType(fp16) error = %v, want %q", err, want)
 	}
 }
 
 func TestMatrixAccess(t *testing.T) {
-	for _, d := range allDTypes {
+	for _, d := range floatDTypes {
 		m := NewMatrix(d, 2, 3)
 		m.Set(1, 2, -1.5)
 		if got := m.At(1, 2); got != -1.5 {

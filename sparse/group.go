@@ -12,8 +12,19 @@ const DensePerMeta = 16
 
 // magnitude returns the bit pattern without its sign bit. For IEEE-style
 // formats, unsigned order of magnitudes is the order of |x|, with NaN above
-// Inf; 0 means ±0.
-func magnitude(b, sign uint32) uint32 { return b &^ sign }
+// Inf; 0 means ±0. For two's-complement i8 (sign == int8Sign) it is |x|
+// (128 for -128).
+func magnitude(b, sign uint32) uint32 {
+	if sign == int8Sign {
+		x := int32(int8(b))
+		return uint32(max(x, -x))
+	}
+	return b &^ sign
+}
+
+// int8Sign is the signMask of I8: not a bit mask but the marker that
+// magnitude takes the two's-complement absolute value.
+const int8Sign = 0xffff_ffff
 
 // nonZeroMask returns bit i set iff element i of the group is non-zero
 // (-0 counts as zero).

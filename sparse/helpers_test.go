@@ -6,7 +6,10 @@ import (
 	"testing"
 )
 
-var allDTypes = []DType{F16, BF16, F32}
+var allDTypes = []DType{F16, BF16, F32, F8E4M3, F8E5M2, I8}
+
+// floatDTypes are the types with NaN, Inf and fractions.
+var floatDTypes = []DType{F16, BF16, F32, F8E4M3, F8E5M2}
 
 // randomMatrix fills a rows x cols matrix with normal values, about a
 // quarter of them exact zeros (some -0) and some repeated magnitudes, so

@@ -43,10 +43,33 @@ const (
 	// the dense offset k*N + n of element (k, n), so the metadata pointers
 	// derive from B's own offsets. Needs M % 16 == 0.
 	Band16T
+	// Band16K32 ("band16k32"): band16 for 8-bit operands (e4m3, e5m2, i8),
+	// the [M/16, K] i16 tensor whose 32-bit words are the metadata
+	// registers of mma.sp m16n8k64 and wgmma.mma_async.sp m64nNk64. Each
+	// band of 16 rows is one row of the tensor; inside it the 32 words of
+	// the K-pair p (dense columns 32p..32p+31, natural columns 2p and 2p+1)
+	// are contiguous, row by row, the two words of one row adjacent:
+	// element (r, c) is at
+	//
+	//	(r/16)*16*metaCols + 32*(c/2) + 2*(r%16) + c%2
+	//
+	// As for band16, a K range [k0, k0+BK) (k0, BK multiples of 32) is the
+	// column range [k0, k0+BK) of the tensor and rows tile by 16, so block
+	// pointers use the same offsets [O0/16, O1]. The register of lane
+	// (g, t) of the k64 step over dense columns 64j..64j+63 (ptx.md §1.5:
+	// row r = g + 8*(t&1), 32 columns 32*(2j + t>>1), eight nibbles, the
+	// lower word in the low half) is the aligned 32-bit word at column
+	// 64j + 32*(t>>1) + 2*r of the band's row. Needs M % 16 == 0 and
+	// K % 32 == 0.
+	Band16K32
+	// Band16K32T ("band16k32t"): band16k32 stored transposed, [metaCols*16,
+	// M/16] (element (b, q) at q*(M/16) + b), for pointer-tensor kernels
+	// with an 8-bit 2:4 operand B, as Band16T is for 16-bit ones.
+	Band16K32T
 )
 
 // layoutNames is the one place where Layout spellings live.
-var layoutNames = [...]string{Natural: "natural", CutlassSM80: "cutlass-sm80", Band16: "band16", Band16T: "band16t"}
+var layoutNames = [...]string{Natural: "natural", CutlassSM80: "cutlass-sm80", Band16: "band16", Band16T: "band16t", Band16K32: "band16k32", Band16K32T: "band16k32t"}
 
 // String returns the stable name of l, or "Layout(n)" for an invalid value.
 func (l Layout) String() string {
@@ -63,7 +86,7 @@ func ParseLayout(s string) (Layout, error) {
 			return Layout(l), nil
 		}
 	}
-	return 0, fmt.Errorf("unknown metadata layout %q (want natural, cutlass-sm80, band16 or band16t)", s)
+	return 0, fmt.Errorf("unknown metadata layout %q (want natural, cutlass-sm80, band16, band16t, band16k32 or band16k32t)", s)
 }
 
 // MarshalText implements encoding.TextMarshaler with the String name.
@@ -84,7 +107,21 @@ func (l *Layout) UnmarshalText(b []byte) error {
 	return nil
 }
 
-func (l Layout) valid() bool { return l >= Natural && l <= Band16T }
+func (l Layout) valid() bool { return l >= Natural && l <= Band16K32T }
+
+// For8Bit returns the layout that 8-bit operands use in place of l: the
+// band16 layouts become their band16k32 forms; the others are unchanged
+// (natural metadata is already per row, its 32-bit words the m16n8k64
+// registers when K % 32 == 0).
+func (l Layout) For8Bit() Layout {
+	switch l {
+	case Band16:
+		return Band16K32
+	case Band16T:
+		return Band16K32T
+	}
+	return l
+}
 
 // Check reports whether a rows x metaCols natural metadata matrix (metaCols
 // = K/16) can be stored in layout l.
@@ -98,8 +135,11 @@ func (l Layout) Check(rows, metaCols int) error {
 	if l == CutlassSM80 && (rows%32 != 0 || metaCols%2 != 0) {
 		return fmt.Errorf("layout %v needs rows %% 32 == 0 and K %% 32 == 0, got %d rows and K = %d", l, rows, metaCols*DensePerMeta)
 	}
-	if (l == Band16 || l == Band16T) && rows%16 != 0 {
+	if (l == Band16 || l == Band16T || l == Band16K32 || l == Band16K32T) && rows%16 != 0 {
 		return fmt.Errorf("layout %v needs rows %% 16 == 0, got %d rows", l, rows)
+	}
+	if (l == Band16K32 || l == Band16K32T) && metaCols%2 != 0 {
+		return fmt.Errorf("layout %v needs K %% 32 == 0, got K = %d", l, metaCols*DensePerMeta)
 	}
 	return nil
 }
@@ -115,9 +155,17 @@ func (l Layout) Offset(rows, metaCols, r, c int) int {
 		return (r/16)*16*metaCols + 16*c + 2*(r%8) + (r%16)/8
 	case Band16T:
 		return (16*c+2*(r%8)+(r%16)/8)*(rows/16) + r/16
+	case Band16K32:
+		return (r/16)*16*metaCols + Band16K32Slot(r, c)
+	case Band16K32T:
+		return Band16K32Slot(r, c)*(rows/16) + r/16
 	}
 	return r*metaCols + c
 }
+
+// Band16K32Slot is the column, within its band's row of the band16k32
+// tensor, of natural element (r, c): 32*(c/2) + 2*(r%16) + c%2.
+func Band16K32Slot(r, c int) int { return 32*(c/2) + 2*(r%16) + c%2 }
 
 // cutlassSM80Offset is the closed form of ptx.md §5.3 for 16-bit metadata:
 // rows are reordered within 32-row blocks (a = (r%32)/8, b = r%8), bit 0

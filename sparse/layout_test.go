@@ -153,7 +153,7 @@ func TestLayoutNames(t *testing.T) {
 	if Natural.String() != "natural" || CutlassSM80.String() != "cutlass-sm80" {
 		t.Fatalf("names = %q, %q", Natural, CutlassSM80)
 	}
-	for _, l := range []Layout{Natural, CutlassSM80, Band16, Band16T} {
+	for _, l := range []Layout{Natural, CutlassSM80, Band16, Band16T, Band16K32, Band16K32T} {
 		got, err := ParseLayout(l.String())
 		if err != nil || got != l {
 			t.Errorf("ParseLayout(%q) = %v, %v", l.String(), got, err)
@@ -163,7 +163,7 @@ func TestLayoutNames(t *testing.T) {
 		t.Errorf("Layout(0).String() = %q", got)
 	}
 	_, err := ParseLayout("cutlass")
-	if want := `unknown metadata layout "cutlass" (want natural, cutlass-sm80, band16 or band16t)`; err == nil || err.Error() != want {
+	if want := `unknown metadata layout "cutlass" (want natural, cutlass-sm80, band16, band16t, band16k32 or band16k32t)`; err == nil || err.Error() != want {
 		t.Errorf("ParseLayout(cutlass) error = %v, want %q", err, want)
 	}
 
@@ -258,5 +258,65 @@ func TestBand16TIsTransposedBand16(t *testing.T) {
 	}
 	if err := Band16T.Check(40, 2); err == nil {
 		t.Fatal("band16t accepted 40 rows")
+	}
+}
+
+// TestBand16K32 checks the band16k32 contract: block tiling as band16
+// (metadata of rows [m0, m0+BM) and K range [k0, k0+BK), multiples of 16
+// and 32, is the tensor block [m0/16.., k0..]), and the m16n8k64 register
+// of lane (g, t), k64 step j (row g + 8*(t&1), natural words
+// 4j + 2*(t>>1) and +1, low half first) is the aligned 32-bit word at
+// band-row column 64j + 32*(t>>1) + 2*(g + 8*(t&1)).
+func TestBand16K32(t *testing.T) {
+	const M, K = 64, 256
+	metaCols := K / DensePerMeta
+	for _, tile := range [][4]int{{0, 0, 32, 64}, {16, 64, 32, 128}, {32, 224, 16, 32}} {
+		m0, k0, bm, bk := tile[0], tile[1], tile[2], tile[3]
+		for r := range M {
+			for c := range metaCols {
+				off := Band16K32.Offset(M, metaCols, r, c)
+				row, col := off/K, off%K
+				want := r >= m0 && r < m0+bm && c*16 >= k0 && c*16 < k0+bk
+				got := row >= m0/16 && row < (m0+bm)/16 && col >= k0 && col < k0+bk
+				if got != want {
+					t.Fatalf("tile %v: element (%d, %d) in tile = %v, want %v", tile, r, c, got, want)
+				}
+			}
+		}
+	}
+	seen := map[int]bool{}
+	for band := range M / 16 {
+		for j := range K / 64 {
+			for lane := range 32 {
+				g, tt := lane>>2, lane&3
+				r := band*16 + g + 8*(tt&1)
+				c := 4*j + 2*(tt>>1)
+				lo, hi := Band16K32.Offset(M, metaCols, r, c), Band16K32.Offset(M, metaCols, r, c+1)
+				if want := band*K + 64*j + 32*(tt>>1) + 2*(g+8*(tt&1)); lo != want || hi != lo+1 || lo%2 != 0 {
+					t.Fatalf("band %d step %d lane %d: words %d, %d; want %d, %d", band, j, lane, lo, hi, want, want+1)
+				}
+				seen[lo], seen[hi] = true, true
+			}
+		}
+	}
+	if len(seen) != M*metaCols {
+		t.Fatalf("the registers cover %d words of %d", len(seen), M*metaCols)
+	}
+	for r := range M {
+		for c := range metaCols {
+			q := Band16K32Slot(r, c)
+			if got, want := Band16K32T.Offset(M, metaCols, r, c), q*(M/16)+r/16; got != want {
+				t.Fatalf("band16k32t (%d, %d) = %d, want %d", r, c, got, want)
+			}
+		}
+	}
+	if err := Band16K32.Check(32, 3); err == nil {
+		t.Fatal("band16k32 accepted K = 48")
+	}
+	if err := Band16K32T.Check(40, 2); err == nil {
+		t.Fatal("band16k32t accepted 40 rows")
+	}
+	if Band16.For8Bit() != Band16K32 || Band16T.For8Bit() != Band16K32T || Natural.For8Bit() != Natural {
+		t.Fatal("For8Bit")
 	}
 }

@@ -68,60 +68,63 @@ func (m Matrix) Transpose() Matrix {
 	return t
 }
 
-// elems is a flat view of a matrix's data with the element size resolved
-// once, used by the inner loops.
+// elems is a flat view of a matrix's data with the element size (1, 2 or
+// 4 bytes) resolved once, used by the inner loops.
 type elems struct {
 	data []byte
-	wide bool // 4-byte elements
+	size int
 }
 
-func (m Matrix) elems() elems { return elems{data: m.Data, wide: m.DType.Size() == 4} }
+func (m Matrix) elems() elems { return elems{data: m.Data, size: m.DType.Size()} }
 
 func (e elems) get(i int) uint32 {
-	if e.wide {
+	switch e.size {
+	case 4:
 		return binary.LittleEndian.Uint32(e.data[4*i:])
+	case 1:
+		return uint32(e.data[i])
 	}
 	return uint32(binary.LittleEndian.Uint16(e.data[2*i:]))
 }
 
 // group returns the four elements of flat group i (elements 4i..4i+3).
 func (e elems) group(i int) (g [GroupSize]uint32) {
-	if e.wide {
+	switch e.size {
+	case 4:
 		b := e.data[16*i : 16*i+16]
 		for j := range g {
 			g[j] = binary.LittleEndian.Uint32(b[4*j:])
 		}
-		return g
-	}
-	x := binary.LittleEndian.Uint64(e.data[8*i:])
-	for j := range g {
-		g[j] = uint32(x>>(16*j)) & 0xffff
+	case 1:
+		b := e.data[4*i : 4*i+4]
+		for j := range g {
+			g[j] = uint32(b[j])
+		}
+	default:
+		x := binary.LittleEndian.Uint64(e.data[8*i:])
+		for j := range g {
+			g[j] = uint32(x>>(16*j)) & 0xffff
+		}
 	}
 	return g
 }
 
 // setGroup stores the four elements of flat group i.
 func (e elems) setGroup(i int, g [GroupSize]uint32) {
-	if e.wide {
-		b := e.data[16*i : 16*i+16]
-		for j, v := range g {
-			binary.LittleEndian.PutUint32(b[4*j:], v)
-		}
-		return
-	}
-	var x uint64
 	for j, v := range g {
-		x |= uint64(v&0xffff) << (16 * j)
+		e.set(GroupSize*i+j, v)
 	}
-	binary.LittleEndian.PutUint64(e.data[8*i:], x)
 }
 
 func (e elems) set(i int, b uint32) {
-	if e.wide {
+	switch e.size {
+	case 4:
 		binary.LittleEndian.PutUint32(e.data[4*i:], b)
-		return
+	case 1:
+		e.data[i] = byte(b)
+	default:
+		binary.LittleEndian.PutUint16(e.data[2*i:], uint16(b))
 	}
-	binary.LittleEndian.PutUint16(e.data[2*i:], uint16(b))
 }
 
 // Padded returns m zero-padded to rows x cols (at least m's shape), or m

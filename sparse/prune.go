@@ -52,7 +52,7 @@ func Prune(a Matrix) (Matrix, error) {
 	}
 	p := a.Clone()
 	e, sign := p.elems(), p.DType.signMask()
-	if !e.wide {
+	if e.size == 2 {
 		prune16(p.Data)
 		return p, nil
 	}

@@ -20,8 +20,10 @@ func TestPruneGroups(t *testing.T) {
 		{"tie for second place", []float32{0.5, -0.25, 0.5, 0.125}, [2]int{0, 2}, allDTypes},
 		{"tie later wins nothing", []float32{1, 4, 1, 1}, [2]int{0, 1}, allDTypes},
 		{"already sparse", []float32{0, 0, 7, -1}, [2]int{2, 3}, allDTypes},
-		{"NaN and Inf are kept", []float32{nan, 1, 2, inf}, [2]int{0, 3}, allDTypes},
-		{"negative infinity beats finite", []float32{1, 3, -inf, 2}, [2]int{1, 2}, allDTypes},
+		{"NaN and Inf are kept", []float32{nan, 1, 2, inf}, [2]int{0, 3}, []DType{F16, BF16, F32, F8E5M2}},
+		{"negative infinity beats finite", []float32{1, 3, -inf, 2}, [2]int{1, 2}, floatDTypes},
+		{"e4m3fn NaN beats the largest finite", []float32{448, nan, 2, 1}, [2]int{0, 1}, []DType{F8E4M3}},
+		{"i8 -128 beats 127", []float32{127, 1, -128, 2}, [2]int{0, 2}, []DType{I8}},
 	}
 	for _, tt := range tests {
 		for _, d := range tt.dtypes {

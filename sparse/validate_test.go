@@ -58,7 +58,7 @@ func TestValidateB(t *testing.T) {
 
 func TestValidateZeroSign(t *testing.T) {
 	negZero := float32(math.Copysign(0, -1))
-	for _, d := range allDTypes {
+	for _, d := range floatDTypes {
 		m := fromRows(d, [][]float32{{negZero, 1, negZero, 2}})
 		checkErr(t, Validate(m), "")
 		m.Set(0, 0, float32(math.NaN()))

@@ -363,8 +363,11 @@ func (h *hostArg) compress(s *Spec, a *ArgSpec, p devParam, prog *program) error
 	if len(h.params) == 2 && h.params[1].Layout != 0 {
 		layout = h.params[1].Layout
 	}
+	if m.DType.Is8Bit() {
+		layout = layout.For8Bit()
+	}
 	rows, cols := m.Rows, m.Cols
-	if layout == sparse.Natural || layout == sparse.Band16T {
+	if layout == sparse.Natural || layout == sparse.Band16T || layout == sparse.Band16K32T {
 		// a pointer-tensor kernel (decompose-sparse-tensors reads these
 		// layouts only there): its masks keep the padding out
 		m = padFor(m, role, layout)
@@ -400,7 +403,8 @@ func (h *hostArg) compress(s *Spec, a *ArgSpec, p devParam, prog *program) error
 }
 
 // padFor zero-pads a dense 2:4 operand to the shape its compressed form
-// needs: K to a multiple of 16 (one metadata word), and the rows of the
+// needs: K to a multiple of 16 (one metadata word; 32 for 8-bit types, a
+// band16k32 word pair), and the rows of the
 // metadata (M for A, N for B) to what the layout needs (16 for band16 and
 // band16t, 32 for cutlass-sm80, none for natural). The kernel's masks keep
 // the padding out of the result; its strides must be those of the padded
@@ -408,9 +412,9 @@ func (h *hostArg) compress(s *Spec, a *ArgSpec, p devParam, prog *program) error
 // the padded shape.
 func padFor(m sparse.Matrix, role string, l sparse.Layout) sparse.Matrix {
 	up := func(x, q int) int { return (x + q - 1) / q * q }
-	rowQ := map[sparse.Layout]int{sparse.Band16: 16, sparse.Band16T: 16, sparse.CutlassSM80: 32}[l]
+	rowQ := map[sparse.Layout]int{sparse.Band16: 16, sparse.Band16T: 16, sparse.Band16K32: 16, sparse.Band16K32T: 16, sparse.CutlassSM80: 32}[l]
 	kQ := sparse.DensePerMeta
-	if l == sparse.CutlassSM80 {
+	if l == sparse.CutlassSM80 || m.DType.Is8Bit() {
 		kQ = 32
 	}
 	if rowQ == 0 {

@@ -105,6 +105,9 @@ func npyDType(descr string, want dtype) (dtype, error) {
 	if want == "bf16" && (descr == "<u2" || descr == "<i2") {
 		return "bf16", nil
 	}
+	if _, ok := want.fp8(); ok && descr == "|u1" {
+		return want, nil // fp8 codes; the spec's dtype names the format
+	}
 	if descr == "|u1" || descr == "|b1" {
 		return "i1", nil
 	}

@@ -407,7 +407,7 @@ func describeArg(a *hostArg) argReport {
 		switch c.Layout {
 		case sparse.Natural:
 			ar.Meta = fmt.Sprintf("i16[%dx%d]", r, k)
-		case sparse.Band16T:
+		case sparse.Band16T, sparse.Band16K32T:
 			ar.Meta = fmt.Sprintf("i16[%dx%d]", k*16, r/16)
 		default:
 			ar.Meta = fmt.Sprintf("i16[%dx%d]", r/16, k*16)

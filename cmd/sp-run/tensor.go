@@ -6,6 +6,7 @@ import (
 	"math"
 	"strings"
 
+	"github.com/sparsetriton/sp/internal/fp8"
 	"github.com/sparsetriton/sp/sparse"
 	"github.com/x448/float16"
 )
@@ -20,14 +21,34 @@ var dtypes = map[dtype]struct {
 }{
 	"f16": {2, "<f2"}, "bf16": {2, ""}, "f32": {4, "<f4"}, "f64": {8, "<f8"},
 	"i8": {1, "|i1"}, "i16": {2, "<i2"}, "i32": {4, "<i4"}, "i64": {8, "<i8"}, "i1": {1, "|b1"},
+	// fp8 (MLIR names): .npy files hold the codes as uint8; the launch
+	// spec's dtype names the format
+	"f8E4M3FN": {1, "|u1"}, "f8E5M2": {1, "|u1"},
 }
+
+// dtypeAliases are the short launch-spec spellings of the fp8 types.
+var dtypeAliases = map[string]dtype{"f8e4m3": "f8E4M3FN", "f8e4m3fn": "f8E4M3FN", "f8e5m2": "f8E5M2"}
 
 func parseDType(s string) (dtype, error) {
 	d := dtype(strings.TrimSpace(s))
+	if a, ok := dtypeAliases[string(d)]; ok {
+		d = a
+	}
 	if _, ok := dtypes[d]; !ok {
-		return "", fmt.Errorf("unknown dtype %q (want f16, bf16, f32, f64, i1, i8, i16, i32 or i64)", s)
+		return "", fmt.Errorf("unknown dtype %q (want f16, bf16, f32, f64, f8e4m3, f8e5m2, i1, i8, i16, i32 or i64)", s)
 	}
 	return d, nil
+}
+
+// fp8 returns the codec of an fp8 dtype.
+func (d dtype) fp8() (fp8.Format, bool) {
+	switch d {
+	case "f8E4M3FN":
+		return fp8.E4M3FN, true
+	case "f8E5M2":
+		return fp8.E5M2, true
+	}
+	return 0, false
 }
 
 func (d dtype) size() int     { return dtypes[d].size }
@@ -67,6 +88,9 @@ func (t *Tensor) String() string { return fmt.Sprintf("%s[%s]", t.DType, shapeSt
 // At returns element i as float64.
 func (t *Tensor) At(i int) float64 {
 	b := t.Data[i*t.DType.size():]
+	if f, ok := t.DType.fp8(); ok {
+		return f.Decode(b[0])
+	}
 	switch t.DType {
 	case "f16":
 		return float64(float16.Frombits(binary.LittleEndian.Uint16(b)).Float32())
@@ -86,9 +110,14 @@ func (t *Tensor) At(i int) float64 {
 	return float64(int64(binary.LittleEndian.Uint64(b)))
 }
 
-// Set stores v (rounded or truncated to the dtype) as element i.
+// Set stores v (rounded or truncated to the dtype) as element i; fp8
+// rounds to nearest even and saturates (as the GPU's cvt.rn.satfinite).
 func (t *Tensor) Set(i int, v float64) {
 	b := t.Data[i*t.DType.size():]
+	if f, ok := t.DType.fp8(); ok {
+		b[0] = f.Encode(v, fp8.Saturate)
+		return
+	}
 	switch t.DType {
 	case "f16":
 		binary.LittleEndian.PutUint16(b, float16.Fromfloat32(float32(v)).Bits())
@@ -121,7 +150,7 @@ func (t *Tensor) matrix() (sparse.Matrix, error) {
 	}
 	d, err := sparse.ParseDType(string(t.DType))
 	if err != nil {
-		return sparse.Matrix{}, fmt.Errorf("a 2:4 operand must be f16, bf16 or f32, got %s", t.DType)
+		return sparse.Matrix{}, fmt.Errorf("a 2:4 operand must be f16, bf16, f32, f8e4m3, f8e5m2 or i8, got %s", t.DType)
 	}
 	return sparse.Matrix{DType: d, Rows: t.Shape[0], Cols: t.Shape[1], Data: t.Data}, nil
 }

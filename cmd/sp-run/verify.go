@@ -12,40 +12,82 @@ import (
 // it the check samples rows and columns (see README, "Verification").
 const fullCheckLimit = 1 << 28
 
-// matmulCheck verifies OUT = A @ B against a float64 reference.
+// matmulCheck verifies OUT = A @ B (or (A @ Bt.T) * s1 * s2 ...) against
+// a float64 reference.
 type matmulCheck struct {
 	text       string
 	out, a, b  *hostArg
+	bT         bool       // B given transposed (N x K): the product reads Bt.T
+	scales     []scaleArg // epilogue scales, as torch._scaled_mm applies them
 	m, n, k    int
 	atol, rtol float64
+	// exact: an integer product (i8 x i8 -> i32), compared exactly
+	// (modulo 2^32, as the tensor core's s32 accumulator wraps)
+	exact bool
 }
 
-var checkRE = regexp.MustCompile(`^\s*(\w+)\s*=\s*(\w+)\s*@\s*(\w+)\s*$`)
+// scaleArg is one epilogue scale: a [M, 1] (per row), [1, N] (per
+// column) or [1] (per tensor) f32 tensor.
+type scaleArg struct {
+	h        *hostArg
+	row, col bool
+}
+
+var (
+	checkRE  = regexp.MustCompile(`^\s*(\w+)\s*=\s*(\(?)\s*(\w+)\s*@\s*(\w+)(\.T)?\s*(\)?)((?:\s*\*\s*\w+)*)\s*$`)
+	scalesRE = regexp.MustCompile(`\w+`)
+)
 
 func parseCheck(text string, pl *launchPlan, tol *Tolerance) (*matmulCheck, error) {
 	mm := checkRE.FindStringSubmatch(text)
-	if mm == nil {
-		return nil, fmt.Errorf("verify %q: want the form \"C = A @ B\"", text)
+	if mm == nil || (mm[2] == "") != (mm[6] == "") || (mm[2] != "" && mm[7] == "") {
+		return nil, fmt.Errorf("verify %q: want the form \"C = A @ B\", with Bt.T for a transposed B and scales as \"C = (A @ B) * sa * sb\"", text)
 	}
-	c := &matmulCheck{text: fmt.Sprintf("%s = %s @ %s", mm[1], mm[2], mm[3])}
+	scaleNames := scalesRE.FindAllString(mm[7], -1)
+	c := &matmulCheck{text: fmt.Sprintf("%s = %s @ %s%s", mm[1], mm[3], mm[4], mm[5]), bT: mm[5] != ""}
+	if len(scaleNames) > 0 {
+		c.text = fmt.Sprintf("%s = (%s @ %s%s) * %s", mm[1], mm[3], mm[4], mm[5], strings.Join(scaleNames, " * "))
+	}
+	mm = []string{mm[0], mm[1], mm[3], mm[4]}
 	for i, dst := range []**hostArg{&c.out, &c.a, &c.b} {
 		h := pl.find(mm[i+1])
 		if h == nil {
 			return nil, fmt.Errorf("verify %q: no argument named %s", text, mm[i+1])
 		}
-		if h.tensor == nil || len(h.tensor.Shape) != 2 || !h.tensor.DType.isFloat() {
-			return nil, fmt.Errorf("verify %q: %s must be a float matrix", text, mm[i+1])
+		if h.tensor == nil || len(h.tensor.Shape) != 2 || h.tensor.DType == "i1" {
+			return nil, fmt.Errorf("verify %q: %s must be a float or integer matrix", text, mm[i+1])
 		}
 		*dst = h
 	}
+	c.exact = !c.out.tensor.DType.isFloat() && len(scaleNames) == 0
+	if c.exact && (c.a.tensor.DType.isFloat() || c.b.tensor.DType.isFloat()) {
+		return nil, fmt.Errorf("verify %s: an integer %s needs integer inputs, got %s and %s", c.text, mm[1], c.a.tensor.DType, c.b.tensor.DType)
+	}
 	as, bs, cs := c.a.tensor.Shape, c.b.tensor.Shape, c.out.tensor.Shape
-	c.m, c.k, c.n = as[0], as[1], bs[1]
-	if bs[0] != c.k || cs[0] != c.m || cs[1] != c.n {
-		return nil, fmt.Errorf("verify %s: shape mismatch: %s is %s, %s is %s, %s is %s (want MxK, KxN, MxN)",
-			c.text, mm[2], shapeString(as), mm[3], shapeString(bs), mm[1], shapeString(cs))
+	bk, bn, want := bs[0], bs[1], "KxN"
+	if c.bT {
+		bk, bn, want = bs[1], bs[0], "NxK"
+	}
+	c.m, c.k, c.n = as[0], as[1], bn
+	if bk != c.k || cs[0] != c.m || cs[1] != c.n {
+		return nil, fmt.Errorf("verify %s: shape mismatch: %s is %s, %s is %s, %s is %s (want MxK, %s, MxN)",
+			c.text, mm[2], shapeString(as), mm[3], shapeString(bs), mm[1], shapeString(cs), want)
+	}
+	for _, name := range scaleNames {
+		sc, err := c.scale(pl, name)
+		if err != nil {
+			return nil, err
+		}
+		c.scales = append(c.scales, sc)
 	}
 	c.rtol = 2 * unitRoundoff(c.out.tensor.DType)
 	c.atol = 1e-5
+	if f, ok := c.out.tensor.DType.fp8(); ok {
+		c.atol = f.Decode(1) / 2 // half the smallest subnormal: underflow
+	}
+	if c.exact {
+		c.rtol, c.atol = 0, 0
+	}
 	if tol != nil && tol.Rtol != nil {
 		c.rtol = *tol.Rtol
 	}
@@ -66,6 +108,40 @@ func parseCheck(text string, pl *launchPlan, tol *Tolerance) (*matmulCheck, erro
 	return c, nil
 }
 
+// scale resolves an epilogue scale of the check.
+func (c *matmulCheck) scale(pl *launchPlan, name string) (scaleArg, error) {
+	h := pl.find(name)
+	if h == nil || h.tensor == nil || !h.tensor.DType.isFloat() {
+		return scaleArg{}, fmt.Errorf("verify %s: scale %s must be a float tensor argument", c.text, name)
+	}
+	s := h.tensor.Shape
+	switch {
+	case len(s) == 1 && s[0] == 1, len(s) == 2 && s[0] == 1 && s[1] == 1:
+		return scaleArg{h: h}, nil
+	case len(s) == 2 && s[0] == c.m && s[1] == 1:
+		return scaleArg{h: h, row: true}, nil
+	case len(s) == 2 && s[0] == 1 && s[1] == c.n:
+		return scaleArg{h: h, col: true}, nil
+	}
+	return scaleArg{}, fmt.Errorf("verify %s: scale %s is %s; want %dx1 (per row), 1x%d (per column) or 1 (per tensor)", c.text, name, shapeString(s), c.m, c.n)
+}
+
+// scaleAt is the product of the scales at element (i, j).
+func (c *matmulCheck) scaleAt(i, j int) float64 {
+	f := 1.0
+	for _, s := range c.scales {
+		switch {
+		case s.row:
+			f *= s.h.tensor.At(i)
+		case s.col:
+			f *= s.h.tensor.At(j)
+		default:
+			f *= s.h.tensor.At(0)
+		}
+	}
+	return f
+}
+
 func (pl *launchPlan) find(name string) *hostArg {
 	for _, a := range pl.args {
 		if a.spec.Name == name {
@@ -84,6 +160,10 @@ func unitRoundoff(d dtype) float64 {
 		return 0x1p-8
 	case "f32":
 		return 0x1p-24
+	case "f8E4M3FN":
+		return 0x1p-4
+	case "f8E5M2":
+		return 0x1p-3
 	}
 	return 0x1p-53
 }
@@ -136,11 +216,18 @@ func (c *matmulCheck) run(mode string, samples int, seed uint64) (*checkResult, 
 	for jj, j := range cols {
 		col := make([]float64, c.k)
 		for kk := range c.k {
-			col[kk] = b.At(kk*c.n + j)
+			if c.bT {
+				col[kk] = b.At(j*c.k + kk)
+			} else {
+				col[kk] = b.At(kk*c.n + j)
+			}
 		}
 		bcols[jj] = col
 	}
 	acc := math.Sqrt(float64(c.k)) * 0x1p-22
+	if c.exact {
+		acc = 0
+	}
 	arow := make([]float64, c.k)
 	for _, i := range rows {
 		for kk := range c.k {
@@ -153,7 +240,15 @@ func (c *matmulCheck) run(mode string, samples int, seed uint64) (*checkResult, 
 				ref += p
 				mag += math.Abs(p)
 			}
+			if len(c.scales) > 0 {
+				f := math.Abs(c.scaleAt(i, j))
+				ref *= c.scaleAt(i, j)
+				mag *= f
+			}
 			got := out.At(i*c.n + j)
+			if c.exact {
+				ref = wrapTo(ref, out.DType)
+			}
 			tol := c.atol + c.rtol*math.Abs(ref) + acc*mag
 			e := math.Abs(got - ref)
 			if math.IsNaN(got) {
@@ -164,7 +259,7 @@ func (c *matmulCheck) run(mode string, samples int, seed uint64) (*checkResult, 
 			if e > tol {
 				res.Bad++
 			}
-			if r := e / tol; r > res.Ratio || res.Row < 0 {
+			if r := ratio(e, tol); r > res.Ratio || res.Row < 0 {
 				res.Ratio, res.Row, res.Col, res.Got, res.Want, res.Err, res.Tol = r, i, j, got, ref, e, tol
 			}
 		}
@@ -173,6 +268,31 @@ func (c *matmulCheck) run(mode string, samples int, seed uint64) (*checkResult, 
 		return nil, fmt.Errorf("verify %s: the %s check compared no element", c.text, res.Mode)
 	}
 	return res, nil
+}
+
+// ratio is e / tol; for an exact check (tol 0) it is the error itself,
+// so that the worst element is the one furthest off (and the JSON report
+// holds no infinity).
+func ratio(e, tol float64) float64 {
+	if tol == 0 {
+		return e
+	}
+	return e / tol
+}
+
+// wrapTo reduces the exact integer x modulo 2^bits of the integer dtype d
+// into its signed range.
+func wrapTo(x float64, d dtype) float64 {
+	bits := 8 * d.size()
+	if bits >= 64 {
+		return x
+	}
+	return float64(sext64(int64(x), bits))
+}
+
+func sext64(x int64, w int) int64 {
+	s := uint(64 - w)
+	return x << s >> s
 }
 
 func seqInts(n int) []int {

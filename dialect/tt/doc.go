@@ -15,7 +15,7 @@
 //
 //   - PointerType.AddrSpace 1 is the default and prints elided; use Ptr.
 //     A pointer encoding is nil or SparseAttr, and a sparse pointer points
-//     to f16 or bf16. Wherever a pointer type is read, both `!tt.ptr<…>` and
+//     to f16, bf16, f8E4M3FN, f8E5M2 or i8. Wherever a pointer type is read, both `!tt.ptr<…>` and
 //     the stripped `<…>` parse (ParsePointerType); tt.make_tensor_ptr and
 //     tt.advance print the stripped form.
 //   - SparseAttr only holds the format NV24; other strings are parse

@@ -27,7 +27,7 @@ func (a SparseAttr) Equal(o ir.Attribute) bool {
 }
 
 // VerifyEncoding implements ir.EncodingVerifier: a #tt.sparse tensor is
-// rank 2 with f16 or bf16 elements (or pointers to them) and its compressed
+// rank 2 with f16, bf16, f8E4M3FN, f8E5M2 or i8 elements (or pointers to them) and its compressed
 // (last) dimension is a multiple of 4, so that every row splits into whole
 // 2:4 groups.
 func (a SparseAttr) VerifyEncoding(shape []int64, elem ir.Type) error {
@@ -38,8 +38,8 @@ func (a SparseAttr) VerifyEncoding(shape []int64, elem ir.Type) error {
 	if pt, ok := elem.(PointerType); ok {
 		e = pt.Pointee
 	}
-	if !isHalf(e) {
-		return fmt.Errorf("%s requires f16 or bf16 elements, got %s", ir.AttrString(a), ir.TypeString(elem))
+	if !SparseElemOK(e) {
+		return fmt.Errorf("%s requires f16, bf16, f8E4M3FN, f8E5M2 or i8 elements, got %s", ir.AttrString(a), ir.TypeString(elem))
 	}
 	if shape[1]%4 != 0 {
 		return fmt.Errorf("%s requires the compressed (last) dimension to be a multiple of 4, got %d", ir.AttrString(a), shape[1])
@@ -47,9 +47,16 @@ func (a SparseAttr) VerifyEncoding(shape []int64, elem ir.Type) error {
 	return nil
 }
 
-func isHalf(t ir.Type) bool {
-	ft, ok := t.(ir.FloatType)
-	return ok && (ft.Kind == ir.F16 || ft.Kind == ir.BF16)
+// SparseElemOK reports whether t is an element type of 2:4 operands: the
+// 16-bit floats of mma.sp m16n8k32 and the 8-bit types of m16n8k64.
+func SparseElemOK(t ir.Type) bool {
+	switch x := t.(type) {
+	case ir.FloatType:
+		return x.Kind == ir.F16 || x.Kind == ir.BF16 || x.Kind == ir.F8E4M3FN || x.Kind == ir.F8E5M2
+	case ir.IntegerType:
+		return x.Width == 8 && x.Sign == ir.Signless
+	}
+	return false
 }
 
 func verifyPointerEncoding(pointee ir.Type, enc ir.Attribute) error {
@@ -57,8 +64,8 @@ func verifyPointerEncoding(pointee ir.Type, enc ir.Attribute) error {
 	if !ok {
 		return fmt.Errorf("expected #tt.sparse pointer encoding, got %s", ir.AttrString(enc))
 	}
-	if !isHalf(pointee) {
-		return fmt.Errorf("%s pointer requires an f16 or bf16 pointee, got %s", ir.AttrString(sp), ir.TypeString(pointee))
+	if !SparseElemOK(pointee) {
+		return fmt.Errorf("%s pointer requires an f16, bf16, f8E4M3FN, f8E5M2 or i8 pointee, got %s", ir.AttrString(sp), ir.TypeString(pointee))
 	}
 	return nil
 }

@@ -70,7 +70,7 @@ func TestSparseEncodingVerifier(t *testing.T) {
 		{[]int64{64, 64}, ir.BF16T, ""},
 		{[]int64{64, 64}, Ptr(ir.F16T), ""},
 		{[]int64{4, 64, 64}, ir.F16T, `#tt.sparse<"NV24"> requires a rank-2 tensor, got rank 3`},
-		{[]int64{64, 64}, ir.F32T, `#tt.sparse<"NV24"> requires f16 or bf16 elements, got f32`},
+		{[]int64{64, 64}, ir.F32T, `#tt.sparse<"NV24"> requires f16, bf16, f8E4M3FN, f8E5M2 or i8 elements, got f32`},
 		{[]int64{64, 30}, ir.F16T, `#tt.sparse<"NV24"> requires the compressed (last) dimension to be a multiple of 4, got 30`},
 	}
 	for _, c := range cases {

@@ -93,10 +93,10 @@ func Func(fn *ir.Operation, args []string) error {
 		arg := entry.Arg(i)
 		pt, ok := arg.Type().(tt.PointerType)
 		if !ok || tt.IsSparseTensorPointer(pt) {
-			return ir.Errorf(argLoc(fn, arg), "%s: argument #%d (%s) has type %s; only scalar pointers !tt.ptr<f16|bf16> can be marked 2:4 sparse", Name, i, argName(arg), ir.TypeString(arg.Type()))
+			return ir.Errorf(argLoc(fn, arg), "%s: argument #%d (%s) has type %s; only scalar pointers !tt.ptr<f16|bf16|f8E4M3FN|f8E5M2|i8> can be marked 2:4 sparse", Name, i, argName(arg), ir.TypeString(arg.Type()))
 		}
-		if ft, isF := pt.Pointee.(ir.FloatType); !isF || (ft.Kind != ir.F16 && ft.Kind != ir.BF16) {
-			return ir.Errorf(argLoc(fn, arg), "%s: argument #%d (%s) points to %s; 2:4 sparse operands are f16 or bf16", Name, i, argName(arg), ir.TypeString(pt.Pointee))
+		if !tt.SparseElemOK(pt.Pointee) {
+			return ir.Errorf(argLoc(fn, arg), "%s: argument #%d (%s) points to %s; 2:4 sparse operands are f16, bf16, f8E4M3FN, f8E5M2 or i8", Name, i, argName(arg), ir.TypeString(pt.Pointee))
 		}
 		pr := &propagation{arg: arg, idx: i}
 		if !tt.IsSparsePointer(pt) {

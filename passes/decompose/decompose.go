@@ -176,6 +176,9 @@ func (s *state) recordLayouts(fn *ir.Operation) {
 		l := layoutPtrA
 		if s.roles.of(a.old) == roleB {
 			l = layoutPtrB
+			if pt, ok := a.old.Type().(tt.PointerType); ok && tt.BitWidth(pt.Pointee) == 8 {
+				l = layoutPtrB8
+			}
 		}
 		attrs[a.meta] = attrs[a.meta].With(AttrMetadataLayout, ir.StringAttr{Value: l})
 		changed = true

@@ -21,6 +21,12 @@ import (
 //	B values  [S0/2, S1]  (j, n)  -> K part of o(2j, n) / 2 + the rest  mask at (4*(j/2), n)
 //	B meta    [S1/16, S0] (b, q)  -> o(q, 16b) / 16                   mask at (16*(q/16), 16b)
 //
+// For 8-bit elements the metadata tile is band16k32 (sparse.Band16K32):
+// element (b, q) is the word of row 16b + (q%32)/2 and K-chunk
+// 2*(q/32) + q%2, so A's metadata offset is o(16b + (q%32)/2,
+// 32*(q/32) + 16*(q%2)) / 16 (still the natural layout) and B's keeps
+// o(q, 16b) / 16 (band16k32t), its mask at (32*(q/32) + 16*(q%2), 16b).
+//
 // so the metadata of operand A is read in the natural layout ([M, K/16],
 // row stride K/16 = row stride / 16) and that of B in the band16t layout
 // (the band16 metadata of Bᵀ stored transposed, [K, N/16]). Both are linear
@@ -33,6 +39,8 @@ import (
 const (
 	layoutPtrA = "natural"
 	layoutPtrB = "band16t"
+	// layoutPtrB8 is layoutPtrB for 8-bit elements.
+	layoutPtrB8 = "band16k32t"
 )
 
 // AttrMetadataLayout is the argument attribute that records the layout in
@@ -53,6 +61,15 @@ type view struct {
 	role role
 	kind viewKind
 	full [2]int64 // the logical tile
+	w8   bool     // 8-bit elements: band16k32 metadata tile
+}
+
+// is8Bit reports whether the pointer tensor type t points to 8-bit elements.
+func is8Bit(t ir.Type) bool {
+	if pt, ok := tt.ElemOf(t).(tt.PointerType); ok {
+		return tt.BitWidth(pt.Pointee) == 8
+	}
+	return false
 }
 
 func (v view) meta() bool { return v.kind == metaOff || v.kind == metaMask }
@@ -191,9 +208,14 @@ func (s *state) indexTensor(v view, d int, shape []int64) *ir.Value {
 		} else {
 			x = op("arith.shli", rng(0), 1)
 		}
+	case v.role == roleA && d == 0 && v.w8: // row of 8-bit A metadata: 16b + (q%32)/2
+		x = add(op("arith.shli", rng(0), 4), op("arith.shrsi", op("arith.andi", rng(1), 31), 1))
 	case v.role == roleA && d == 0: // row of A metadata: 16b + 8(q%2) + (q%16)/2
 		q := rng(1)
 		x = add(add(op("arith.shli", rng(0), 4), op("arith.shli", op("arith.andi", q, 1), 3)), op("arith.shrsi", op("arith.andi", q, 15), 1))
+	case v.role == roleA && v.w8, v.role == roleB && d == 0 && mask && v.w8: // K-chunk start, 8-bit: 32(q/32) + 16(q%2)
+		q := rng(1)
+		x = add(op("arith.andi", q, -32), op("arith.shli", op("arith.andi", q, 1), 4))
 	case v.role == roleA: // K of A metadata: chunk start
 		x = op("arith.andi", rng(1), -16)
 	case d == 0: // K of B metadata
@@ -394,13 +416,14 @@ func (s *state) addPtr(op *ir.Operation) error {
 	}
 	ps := s.ptrs()
 	ps.coefs[op.Result(0)] = ps.coefs[op.Operand(0)].add(c)
-	mv := view{role: r, kind: metaOff, full: tile}
+	w8 := is8Bit(op.Operand(0).Type())
+	mv := view{role: r, kind: metaOff, full: tile, w8: w8}
 	mo, err := s.reindex(op, off, mv, -1)
 	if err != nil {
 		return err
 	}
 	mo = arith.BuildBinary(b, "arith.shrsi", mo, arith.BuildConstantInt(b, mo.Type(), 4))
-	vo, err := s.valuesOffset(op, off, view{role: r, kind: valsOff, full: tile})
+	vo, err := s.valuesOffset(op, off, view{role: r, kind: valsOff, full: tile, w8: w8})
 	if err != nil {
 		return err
 	}
@@ -772,11 +795,12 @@ func (s *state) loadPtr(op *ir.Operation) error {
 	b := s.builderAt(op)
 	mask, other := tt.LoadMask(op), tt.LoadOther(op)
 	var vm, mm, vo, mo *ir.Value
+	w8 := is8Bit(op.Operand(0).Type())
 	if mask != nil {
-		if vm, err = s.reindex(op, mask, view{role: r, kind: valsMask, full: tile}, -1); err != nil {
+		if vm, err = s.reindex(op, mask, view{role: r, kind: valsMask, full: tile, w8: w8}, -1); err != nil {
 			return err
 		}
-		if mm, err = s.reindex(op, mask, view{role: r, kind: metaMask, full: tile}, -1); err != nil {
+		if mm, err = s.reindex(op, mask, view{role: r, kind: metaMask, full: tile, w8: w8}, -1); err != nil {
 			return err
 		}
 		vm = s.broadcastTo(b, vm, view{role: r, kind: valsMask, full: tile}.shapeFor(tile[:]))
@@ -784,7 +808,7 @@ func (s *state) loadPtr(op *ir.Operation) error {
 		mt := view{role: r, kind: metaOff, full: tile}.target()
 		mo = arith.BuildConstantInt(b, ir.NewTensor(mt[:], tt.MetadataElem), 0)
 		if other != nil {
-			if vo, err = s.reindex(op, other, view{role: r, kind: valsOff, full: tile}, -1); err != nil {
+			if vo, err = s.reindex(op, other, view{role: r, kind: valsOff, full: tile, w8: w8}, -1); err != nil {
 				return err
 			}
 		}

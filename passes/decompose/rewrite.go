@@ -110,15 +110,16 @@ func (s *state) makeTensorPtr(op *ir.Operation) error {
 	}
 	vt, mt, _ := splitType(rt, r)
 	order := op.Attr("order")
+	kq := kQuantum(blk.Elem)
 	var vOps, mOps [6]*ir.Value // shape0, shape1, stride0, stride1, off0, off1
 	if r == roleA {
-		vOps = [6]*ir.Value{shape[0], sc.div(shape[1], 1, 16, "shape[1] (K)"), sc.div(strides[0], 1, 2, "strides[0] (row stride)"), strides[1],
-			offsets[0], sc.div(offsets[1], 1, 16, "offsets[1] (K offset)")}
+		vOps = [6]*ir.Value{shape[0], sc.div(shape[1], 1, kq, "shape[1] (K)"), sc.div(strides[0], 1, 2, "strides[0] (row stride)"), strides[1],
+			offsets[0], sc.div(offsets[1], 1, kq, "offsets[1] (K offset)")}
 		mOps = [6]*ir.Value{sc.div(shape[0], 4, 16, "shape[0] (M)"), shape[1], strides[0], strides[1],
 			sc.div(offsets[0], 4, 16, "offsets[0] (M offset)"), offsets[1]}
 	} else {
-		vOps = [6]*ir.Value{sc.div(shape[0], 1, 16, "shape[0] (K)"), shape[1], strides[0], strides[1],
-			sc.div(offsets[0], 1, 16, "offsets[0] (K offset)"), offsets[1]}
+		vOps = [6]*ir.Value{sc.div(shape[0], 1, kq, "shape[0] (K)"), shape[1], strides[0], strides[1],
+			sc.div(offsets[0], 1, kq, "offsets[0] (K offset)"), offsets[1]}
 		mOps = [6]*ir.Value{sc.div(shape[1], 4, 16, "shape[1] (N)"), shape[0], shape[0], sc.constLike(strides[1], 1),
 			sc.div(offsets[1], 4, 16, "offsets[1] (N offset)"), offsets[0]}
 		order = ir.I32Array(1, 0)
@@ -141,14 +142,29 @@ func (s *state) newBlockPtr(b *ir.Builder, old *ir.Operation, base *ir.Value, op
 	return nop.Result(0)
 }
 
+// kQuantum is the K granularity of the metadata tile of element type t:
+// 16 dense columns per band16 word, 32 per band16k32 word pair (8-bit).
+func kQuantum(t ir.Type) int64 {
+	if tt.BitWidth(t) == 8 {
+		return 32
+	}
+	return 16
+}
+
 // checkBlock checks the static block shape: both dimensions multiples of
-// 16, so that the block's metadata is whole band16 rows and K-chunks.
+// 16 (K of 8-bit blocks of 32), so that the block's metadata is whole
+// band16 (band16k32) rows and K-chunks.
 func checkBlock(op *ir.Operation, blk ir.RankedTensorType, r role) error {
 	b0, b1 := blk.Shape[0], blk.Shape[1]
-	if b0%16 != 0 || b1%16 != 0 {
-		what := "M x K"
-		if r == roleB {
-			what = "K x N"
+	kq := kQuantum(blk.Elem)
+	bk, bo := b1, b0
+	what := "M x K"
+	if r == roleB {
+		bk, bo, what = b0, b1, "K x N"
+	}
+	if bo%16 != 0 || bk%kq != 0 {
+		if kq == 32 {
+			return ir.Errorf(op.Loc, "%s: sparse block %dx%d (%s, operand %v) of 8-bit elements must have K a multiple of 32 and the other dimension a multiple of 16 so that its band16k32 metadata tiles exactly", Name, b0, b1, what, r)
 		}
 		return ir.Errorf(op.Loc, "%s: sparse block %dx%d (%s, operand %v) must have both dimensions multiples of 16 so that its band16 metadata tiles exactly", Name, b0, b1, what, r)
 	}
@@ -168,11 +184,15 @@ func (s *state) advance(op *ir.Operation) error {
 	b := s.builderAt(op)
 	sc := scaler{b: b, op: op, cst: s.consts.get}
 	var vOffs, mOffs []*ir.Value
+	kq := int64(16)
+	if pt, ok := op.Operand(0).Type().(tt.PointerType); ok {
+		kq = kQuantum(tt.ElemOf(pt.Pointee))
+	}
 	if s.roles.of(op.Result(0)) == roleA {
-		vOffs = []*ir.Value{o0, sc.div(o1, 1, 16, "offset[1] (K step)")}
+		vOffs = []*ir.Value{o0, sc.div(o1, 1, kq, "offset[1] (K step)")}
 		mOffs = []*ir.Value{sc.div(o0, 4, 16, "offset[0] (M step)"), o1}
 	} else {
-		vOffs = []*ir.Value{sc.div(o0, 1, 16, "offset[0] (K step)"), o1}
+		vOffs = []*ir.Value{sc.div(o0, 1, kq, "offset[0] (K step)"), o1}
 		mOffs = []*ir.Value{sc.div(o1, 4, 16, "offset[1] (N step)"), o0}
 	}
 	if sc.err != nil {

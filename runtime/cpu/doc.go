@@ -7,8 +7,9 @@
 // # Values
 //
 // Every SSA value is a Value: a scalar or a row-major tensor of float64
-// (f16, bf16, f32, f64 lanes, rounded to their type after every op, f16
-// and bf16 through float32), int64 (iN lanes kept sign-extended from N
+// (f16, bf16, f32, f64, f8E4M3FN, f8E5M2 lanes, rounded to their type after
+// every op, f16 and bf16 through float32, fp8 exactly and saturating to
+// the largest finite value as cvt.rn.satfinite does), int64 (iN lanes kept sign-extended from N
 // bits; i1 true is -1), pointers (Ptr: buffer index and byte offset) or a
 // block pointer. Handlers never modify their operands, so ops such as
 // tt.reshape and triton_gpu.convert_layout forward their operand.
@@ -42,7 +43,8 @@
 //
 // # tt.dot
 //
-// d = c + a·b is computed in float64 and rounded once to the result type.
+// d = c + a·b is computed in float64 and rounded once to the result type;
+// i8 x i8 -> i32 dots exactly, wrapping to the result width.
 // A sparse dot (sparseIndex = 0) takes A's values tile (BM x BK/2) and a
 // tile of the band16 metadata tensor (BM/16 x BK of i16; sparse.Band16):
 // the word for row r and dense columns 16c..16c+15 is tile[r/16][16c +
@@ -53,4 +55,8 @@
 // values of the group are zero (the zero padding of a boundary-checked
 // load past the matrix, which contributes nothing on any hardware). sparseIndex
 // = 1 mirrors this for B (values BK/2 x BN, metadata of Bᵀ, BN/16 x BK).
+// With 8-bit values (f8E4M3FN, f8E5M2, i8) the tile is band16k32
+// (sparse.Band16K32): the word of row r and chunk c is at
+// tile[r/16][32(c/2) + 2(r%16) + c%2], and K must be a multiple of 32.
+// Float-to-integer casts saturate to the destination range (PTX cvt).
 package cpu

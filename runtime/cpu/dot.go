@@ -6,6 +6,7 @@ import (
 
 	"github.com/sparsetriton/sp/dialect/tt"
 	"github.com/sparsetriton/sp/ir"
+	"github.com/sparsetriton/sp/sparse"
 )
 
 // execDot computes d = a·b + c in float64 and rounds to the result type.
@@ -16,14 +17,18 @@ func execDot(_ *frame, op *ir.Operation, in []*Value) ([]*Value, error) {
 	if err != nil {
 		return nil, err
 	}
-	if ei.kind != kindFloat || in[0].F == nil || in[1].F == nil {
-		return nil, errors.New("only floating-point dots are supported")
-	}
 	if len(out.Shape) != 2 {
 		return nil, errors.New("only rank-2 dots are supported")
 	}
+	a, b, c, err := dotOperands(ei, in)
+	if err != nil {
+		return nil, err
+	}
 	m, n := out.Shape[0], out.Shape[1]
-	a, b := in[0].F, in[1].F
+	slot := band16Slot
+	if tt.BitWidth(tt.ElemOf(op.Operand(0).Type())) == 8 {
+		slot = band16K32Slot
+	}
 	var k int
 	switch idx := tt.DotSparseIndex(op); idx {
 	case tt.SparseIndexDense:
@@ -33,7 +38,7 @@ func execDot(_ *frame, op *ir.Operation, in []*Value) ([]*Value, error) {
 			return nil, errors.New("sparse dot without metadata")
 		}
 		k = in[1].Shape[0]
-		if a, err = expandSparse(a, in[3], m, k, false); err != nil {
+		if a, err = expandSparse(a, in[3], m, k, false, slot); err != nil {
 			return nil, err
 		}
 	case tt.SparseIndexB:
@@ -41,18 +46,48 @@ func execDot(_ *frame, op *ir.Operation, in []*Value) ([]*Value, error) {
 			return nil, errors.New("sparse dot without metadata")
 		}
 		k = in[0].Shape[1]
-		if b, err = expandSparse(b, in[3], n, k, true); err != nil {
+		if b, err = expandSparse(b, in[3], n, k, true, slot); err != nil {
 			return nil, err
 		}
 	default:
 		return nil, fmt.Errorf("unknown sparseIndex %d", idx)
 	}
-	if len(a) != m*k || len(b) != k*n || len(in[2].F) != m*n {
+	if len(a) != m*k || len(b) != k*n || len(c) != m*n {
 		return nil, fmt.Errorf("operand shapes do not form a %dx%dx%d product", m, n, k)
 	}
-	matmulAcc(out.F, a, b, in[2].F, m, n, k)
+	if ei.kind == kindInt {
+		d := make([]float64, m*n)
+		matmulAcc(d, a, b, c, m, n, k)
+		for i, x := range d { // exact: |x| < 2^53 for any K < 2^37 of i8 products
+			out.I[i] = sext(int64(x), ei.width)
+		}
+		return []*Value{out}, nil
+	}
+	matmulAcc(out.F, a, b, c, m, n, k)
 	roundAll(out.F, ei.float)
 	return []*Value{out}, nil
+}
+
+// dotOperands returns a, b and c as float64 lanes. Float dots take float
+// operands (fp8 ones decoded exactly); integer dots (i8 x i8 -> i32, as
+// mma.sp .s32.s8.s8.s32) take integer operands, whose products and sums
+// float64 holds exactly; the integer result wraps to its width.
+func dotOperands(ei elemInfo, in []*Value) (a, b, c []float64, err error) {
+	switch {
+	case ei.kind == kindFloat && in[0].F != nil && in[1].F != nil && in[2].F != nil:
+		return in[0].F, in[1].F, in[2].F, nil
+	case ei.kind == kindInt && in[0].I != nil && in[1].I != nil && in[2].I != nil:
+		return intsToFloats(in[0].I), intsToFloats(in[1].I), intsToFloats(in[2].I), nil
+	}
+	return nil, nil, nil, errors.New("a dot takes float operands with a float result or integer operands with an integer result")
+}
+
+func intsToFloats(xs []int64) []float64 {
+	out := make([]float64, len(xs))
+	for i, x := range xs {
+		out[i] = float64(x)
+	}
+	return out
 }
 
 // matmulAcc sets d = c + a·b (row-major m x k times k x n).
@@ -85,9 +120,15 @@ func matmulAcc(d, a, b, c []float64, m, n, k int) {
 // For a sparse B (transposed == true) vals is k/2 x rows (rows = N), the
 // metadata describes Bᵀ (rows = columns of B) in the same way, and the
 // result is the dense k x N operand.
-func expandSparse(vals []float64, meta *Value, rows, k int, transposed bool) ([]float64, error) {
+//
+// slot places the word of (row r, K-chunk c) in its band's row:
+// band16Slot for 16-bit values, band16K32Slot for 8-bit ones.
+func expandSparse(vals []float64, meta *Value, rows, k int, transposed bool, slot func(r, c int) int) ([]float64, error) {
 	if k%16 != 0 || rows%16 != 0 {
 		return nil, fmt.Errorf("sparse operand %dx%d: rows and K must be multiples of 16", rows, k)
+	}
+	if k%32 != 0 && slot(0, 1) != band16Slot(0, 1) {
+		return nil, fmt.Errorf("8-bit sparse operand %dx%d: K must be a multiple of 32", rows, k)
 	}
 	if len(vals) != rows*k/2 {
 		return nil, fmt.Errorf("sparse values hold %d elements, want %d for %dx%d", len(vals), rows*k/2, rows, k)
@@ -99,7 +140,7 @@ func expandSparse(vals []float64, meta *Value, rows, k int, transposed bool) ([]
 	half := k / 2
 	for r := range rows {
 		for c := range k / 16 {
-			word := uint16(meta.I[(r/16)*k+16*c+band16Slot(r)])
+			word := uint16(meta.I[(r/16)*k+slot(r, c)])
 			for i := range 4 {
 				nib := (word >> (4 * i)) & 0xF
 				idx0, idx1 := int(nib&3), int(nib>>2)
@@ -127,7 +168,12 @@ func expandSparse(vals []float64, meta *Value, rows, k int, transposed bool) ([]
 // band16Slot is the position of row r's word among the 16 words of one
 // K-chunk of a band (sparse.Band16): rows r and r+8 are interleaved, so
 // the words of rows g and g+8 form one aligned 32-bit metadata register.
-func band16Slot(r int) int { return 2*(r%8) + (r%16)/8 }
+func band16Slot(r, c int) int { return 16*c + 2*(r%8) + (r%16)/8 }
+
+// band16K32Slot is band16Slot for 8-bit values (sparse.Band16K32): the
+// two words of row r for K-chunks 2p, 2p+1 are adjacent, the 32-bit
+// metadata register of an m16n8k64 lane.
+func band16K32Slot(r, c int) int { return sparse.Band16K32Slot(r%16, c) }
 
 // pair returns the two stored values of group slot v (v, v+1 along the
 // compressed dimension) of line r.

@@ -171,15 +171,26 @@ func checkSparseDot(t *testing.T, r *rand.Rand, s [6]int, sparser bool) {
 }
 
 // TestExpandSparseB checks the sparseIndex = 1 decode against
-// sparse.CompressB and Decompress (values K/2 x N, metadata of Bᵀ).
+// sparse.CompressB and Decompress (values K/2 x N, metadata of Bᵀ), for
+// 16-bit values in band16 and 8-bit ones in band16k32.
 func TestExpandSparseB(t *testing.T) {
+	for _, c := range []struct {
+		d    sparse.DType
+		l    sparse.Layout
+		slot func(r, c int) int
+	}{{sparse.F16, sparse.Band16, band16Slot}, {sparse.F8E4M3, sparse.Band16K32, band16K32Slot}, {sparse.I8, sparse.Band16K32, band16K32Slot}} {
+		testExpandSparseB(t, c.d, c.l, c.slot)
+	}
+}
+
+func testExpandSparseB(t *testing.T, d sparse.DType, l sparse.Layout, slot func(r, c int) int) {
 	r := rand.New(rand.NewPCG(3, 4))
 	k, n := 64, 32
-	b, err := sparse.PruneB(randMatrix(r, sparse.F16, k, n))
+	b, err := sparse.PruneB(randMatrix(r, d, k, n))
 	if err != nil {
 		t.Fatal(err)
 	}
-	c, err := sparse.CompressB(b, sparse.Band16)
+	c, err := sparse.CompressB(b, l)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -193,7 +204,7 @@ func TestExpandSparseB(t *testing.T) {
 	for i, w := range c.Meta {
 		meta.I[i] = int64(w)
 	}
-	got, err := expandSparse(vals, meta, n, k, true)
+	got, err := expandSparse(vals, meta, n, k, true, slot)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -211,11 +222,11 @@ func TestExpandSparseB(t *testing.T) {
 func TestBadMetadataIsAnError(t *testing.T) {
 	meta := &Value{I: make([]int64, 16)} // all nibbles 0: idx0 == idx1 == 0
 	vals := make([]float64, 16*8)
-	if _, err := expandSparse(vals, meta, 16, 16, false); err != nil {
+	if _, err := expandSparse(vals, meta, 16, 16, false, band16Slot); err != nil {
 		t.Fatalf("zero padding (zero values, zero metadata) must decode to zeros, got %v", err)
 	}
 	vals[8*3+5] = 1 // row 3, group 2
-	_, err := expandSparse(vals, meta, 16, 16, false)
+	_, err := expandSparse(vals, meta, 16, 16, false, band16Slot)
 	if err == nil || !strings.Contains(err.Error(), "not increasing") || !strings.Contains(err.Error(), "row 3, group 2") {
 		t.Fatalf("got %v, want an invalid-nibble error at row 3, group 2", err)
 	}

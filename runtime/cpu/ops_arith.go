@@ -354,14 +354,40 @@ func castLane(name string, from, to elemInfo, x, out *Value, i int) error {
 		out.F[i] = roundTo(float64(zext(x.I[i], from.width)), to.float)
 	case "fptosi", "fptoui":
 		v := x.F[i]
-		if math.IsNaN(v) || math.IsInf(v, 0) {
+		if math.IsNaN(v) {
 			return fmt.Errorf("%s of %v is undefined", name, v)
 		}
-		out.I[i] = sext(int64(math.Trunc(v)), to.width)
+		out.I[i] = sext(saturateInt(math.Trunc(v), to.width, name == "fptosi"), to.width)
 	case "bitcast":
 		return bitcastLane(from, to, x, out, i)
 	}
 	return nil
+}
+
+// saturateInt clamps the integral v to the range of a w-bit integer
+// (signed or unsigned), as PTX's float-to-integer cvt does: out-of-range
+// values (poison in MLIR) give the nearest representable one.
+func saturateInt(v float64, w int, signed bool) int64 {
+	lo, hi := -math.Ldexp(1, w-1), math.Ldexp(1, w-1)-1
+	if !signed {
+		lo, hi = 0, math.Ldexp(1, w)-1
+	}
+	switch {
+	case v <= lo:
+		v = lo
+	case v >= hi:
+		if !signed && w == 64 {
+			return -1 // all ones
+		}
+		if signed && w == 64 {
+			return math.MaxInt64
+		}
+		v = hi
+	}
+	if !signed && v >= math.Ldexp(1, 63) {
+		return int64(uint64(v))
+	}
+	return int64(v)
 }
 
 func bitcastLane(from, to elemInfo, x, out *Value, i int) error {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/sparsetriton/sp/dialect/tt"
 	"github.com/sparsetriton/sp/dialect/ttgpu"
+	"github.com/sparsetriton/sp/internal/fp8"
 	"github.com/sparsetriton/sp/ir"
 	"github.com/sparsetriton/sp/sparse"
 	"github.com/x448/float16"
@@ -45,7 +46,7 @@ func classify(t ir.Type) (elemInfo, error) {
 	switch x := ir.ElementType(t).(type) {
 	case ir.FloatType:
 		switch x.Kind {
-		case ir.F16, ir.BF16, ir.F32, ir.F64:
+		case ir.F16, ir.BF16, ir.F32, ir.F64, ir.F8E4M3FN, ir.F8E5M2:
 			return elemInfo{kind: kindFloat, float: x}, nil
 		}
 		return elemInfo{}, fmt.Errorf("float type %s is not supported by the CPU interpreter", x)
@@ -159,8 +160,13 @@ func zext(x int64, w int) uint64 {
 }
 
 // roundTo rounds x to the float type t (round to nearest even; f16 and
-// bf16 go through float32).
+// bf16 go through float32; f8E4M3FN and f8E5M2 round exactly from
+// float64 and saturate to their largest finite value, as the GPU's
+// cvt.rn.satfinite does).
 func roundTo(x float64, t ir.FloatType) float64 {
+	if f, ok := ir.Float8Format(t); ok {
+		return f.Round(x, fp8.Saturate)
+	}
 	switch t.Kind {
 	case ir.F32:
 		return float64(float32(x))
@@ -183,6 +189,9 @@ func roundAll(xs []float64, t ir.FloatType) {
 
 // floatBits returns the storage bits of x in type t.
 func floatBits(x float64, t ir.FloatType) uint64 {
+	if f, ok := ir.Float8Format(t); ok {
+		return uint64(f.Encode(x, fp8.Saturate))
+	}
 	switch t.Kind {
 	case ir.F16:
 		return uint64(float16.Fromfloat32(float32(x)).Bits())
@@ -196,6 +205,9 @@ func floatBits(x float64, t ir.FloatType) uint64 {
 
 // floatFromBits is the inverse of floatBits.
 func floatFromBits(b uint64, t ir.FloatType) float64 {
+	if f, ok := ir.Float8Format(t); ok {
+		return f.Decode(uint8(b))
+	}
 	switch t.Kind {
 	case ir.F16:
 		return float64(float16.Frombits(uint16(b)).Float32())

@@ -15,7 +15,7 @@ tt.func public @not_a_pointer(%a: i32 loc("a_ptr")) {
 
 // -----
 
-// expected-error @+1 {{argument #0 (a_ptr) points to f32; 2:4 sparse operands are f16 or bf16}}
+// expected-error @+1 {{argument #0 (a_ptr) points to f32; 2:4 sparse operands are f16, bf16, f8E4M3FN, f8E5M2 or i8}}
 tt.func public @f32(%a: !tt.ptr<f32> loc("a_ptr")) {
   tt.return
 }

@@ -1,0 +1,143 @@
+#!/usr/bin/env python3
+"""Writes the 8-bit 2:4 matmul kernels of this directory (TTIR as Triton 3.6
+prints it after make_ttir: pointer tensors, masked loads, K loop).
+
+  C[M, N] = (A[M, K] @ Bt[N, K]^T) * scale_a[M] * scale_b[N]    (fp8: e4m3/e5m2, bf16 out)
+  C[M, N] =  A[M, K] @ Bt[N, K]^T                                 (i8, i32 out, exact)
+
+The _div16 variants mark stride_bn and stride_cm divisible by 16 (shapes
+where K and N are), as Triton specializes them. A is row-major and marked 2:4 (the launch's "sparse": "A" annotates it); B is
+given transposed (Bt row-major = B column-major, K contiguous, as
+torch._scaled_mm takes it). Usage: python3 gen.py (rewrites the .ttir files).
+"""
+import sys
+
+def kernel(name, et, acc, out, scaled, BM, BN, BK, div16=False):
+    zero = "0.000000e+00" if acc == "f32" else "0"
+    L = []
+    a = L.append
+    params = [f"%a_ptr: !tt.ptr<{et}> {{tt.divisibility = 16 : i32}}", f"%bt_ptr: !tt.ptr<{et}> {{tt.divisibility = 16 : i32}}",
+              f"%c_ptr: !tt.ptr<{out}> {{tt.divisibility = 16 : i32}}"]
+    if scaled:
+        params += ["%sa_ptr: !tt.ptr<f32> {tt.divisibility = 16 : i32}", "%sb_ptr: !tt.ptr<f32> {tt.divisibility = 16 : i32}"]
+    d = " {tt.divisibility = 16 : i32}" if div16 else ""
+    params += ["%M: i32", "%N: i32", "%K: i32", "%stride_am: i32 {tt.divisibility = 16 : i32}",
+               f"%stride_bn: i32{d}", f"%stride_cm: i32{d}"]
+    a("module {")
+    a(f"  tt.func public @{name}({', '.join(params)}) attributes {{noinline = false}} {{")
+    a(f"    %acc0 = arith.constant dense<{zero}> : tensor<{BM}x{BN}x{acc}>")
+    a(f"    %za = arith.constant dense<{'0.000000e+00' if et.startswith('f') else '0'}> : tensor<{BM}x{BK}x{et}>")
+    a(f"    %zb = arith.constant dense<{'0.000000e+00' if et.startswith('f') else '0'}> : tensor<{BK}x{BN}x{et}>")
+    a(f"    %kstep = arith.constant dense<{BK}> : tensor<{BM}x{BK}xi32>")
+    a(f"    %kstepb = arith.constant dense<{BK}> : tensor<{BK}x{BN}xi32>")
+    a(f"    %c0 = arith.constant 0 : i32")
+    a(f"    %c1 = arith.constant 1 : i32")
+    a(f"    %cBM = arith.constant {BM} : i32")
+    a(f"    %cBN = arith.constant {BN} : i32")
+    a(f"    %cBK = arith.constant {BK} : i32")
+    a(f"    %cBK1 = arith.constant {BK-1} : i32")
+    a(f"    %pid_m = tt.get_program_id x : i32")
+    a(f"    %pid_n = tt.get_program_id y : i32")
+    a(f"    %m0 = arith.muli %pid_m, %cBM : i32")
+    a(f"    %n0 = arith.muli %pid_n, %cBN : i32")
+    a(f"    %rm = tt.make_range {{end = {BM} : i32, start = 0 : i32}} : tensor<{BM}xi32>")
+    a(f"    %rn = tt.make_range {{end = {BN} : i32, start = 0 : i32}} : tensor<{BN}xi32>")
+    a(f"    %rk = tt.make_range {{end = {BK} : i32, start = 0 : i32}} : tensor<{BK}xi32>")
+    a(f"    %m0s = tt.splat %m0 : i32 -> tensor<{BM}xi32>")
+    a(f"    %offs_m = arith.addi %m0s, %rm : tensor<{BM}xi32>")
+    a(f"    %Ms = tt.splat %M : i32 -> tensor<{BM}xi32>")
+    a(f"    %offs_am = arith.remsi %offs_m, %Ms : tensor<{BM}xi32>")
+    a(f"    %n0s = tt.splat %n0 : i32 -> tensor<{BN}xi32>")
+    a(f"    %offs_n = arith.addi %n0s, %rn : tensor<{BN}xi32>")
+    a(f"    %Ns = tt.splat %N : i32 -> tensor<{BN}xi32>")
+    a(f"    %offs_bn = arith.remsi %offs_n, %Ns : tensor<{BN}xi32>")
+    # A pointers: a_ptr + offs_am[:, None] * stride_am + rk[None, :]
+    a(f"    %am = tt.expand_dims %offs_am {{axis = 1 : i32}} : tensor<{BM}xi32> -> tensor<{BM}x1xi32>")
+    a(f"    %sam = tt.splat %stride_am : i32 -> tensor<{BM}x1xi32>")
+    a(f"    %amr = arith.muli %am, %sam : tensor<{BM}x1xi32>")
+    a(f"    %ak = tt.expand_dims %rk {{axis = 0 : i32}} : tensor<{BK}xi32> -> tensor<1x{BK}xi32>")
+    a(f"    %amb = tt.broadcast %amr : tensor<{BM}x1xi32> -> tensor<{BM}x{BK}xi32>")
+    a(f"    %akb = tt.broadcast %ak : tensor<1x{BK}xi32> -> tensor<{BM}x{BK}xi32>")
+    a(f"    %aoff = arith.addi %amb, %akb : tensor<{BM}x{BK}xi32>")
+    a(f"    %abase = tt.splat %a_ptr : !tt.ptr<{et}> -> tensor<{BM}x{BK}x!tt.ptr<{et}>>")
+    a(f"    %a_ptrs = tt.addptr %abase, %aoff : tensor<{BM}x{BK}x!tt.ptr<{et}>>, tensor<{BM}x{BK}xi32>")
+    # B pointers (K x N tile of B = Bt^T): bt_ptr + rk[:, None] + offs_bn[None, :] * stride_bn
+    a(f"    %bk = tt.expand_dims %rk {{axis = 1 : i32}} : tensor<{BK}xi32> -> tensor<{BK}x1xi32>")
+    a(f"    %bn = tt.expand_dims %offs_bn {{axis = 0 : i32}} : tensor<{BN}xi32> -> tensor<1x{BN}xi32>")
+    a(f"    %sbn = tt.splat %stride_bn : i32 -> tensor<1x{BN}xi32>")
+    a(f"    %bnr = arith.muli %bn, %sbn : tensor<1x{BN}xi32>")
+    a(f"    %bkb = tt.broadcast %bk : tensor<{BK}x1xi32> -> tensor<{BK}x{BN}xi32>")
+    a(f"    %bnb = tt.broadcast %bnr : tensor<1x{BN}xi32> -> tensor<{BK}x{BN}xi32>")
+    a(f"    %boff = arith.addi %bkb, %bnb : tensor<{BK}x{BN}xi32>")
+    a(f"    %bbase = tt.splat %bt_ptr : !tt.ptr<{et}> -> tensor<{BK}x{BN}x!tt.ptr<{et}>>")
+    a(f"    %b_ptrs = tt.addptr %bbase, %boff : tensor<{BK}x{BN}x!tt.ptr<{et}>>, tensor<{BK}x{BN}xi32>")
+    a(f"    %kt = arith.addi %K, %cBK1 : i32")
+    a(f"    %nk = arith.divsi %kt, %cBK : i32")
+    a(f"    %res:3 = scf.for %k = %c0 to %nk step %c1 iter_args(%ap = %a_ptrs, %bp = %b_ptrs, %acc = %acc0) -> (tensor<{BM}x{BK}x!tt.ptr<{et}>>, tensor<{BK}x{BN}x!tt.ptr<{et}>>, tensor<{BM}x{BN}x{acc}>) : i32 {{")
+    a(f"      %kk = arith.muli %k, %cBK : i32")
+    a(f"      %krem = arith.subi %K, %kk : i32")
+    a(f"      %kra = tt.splat %krem : i32 -> tensor<1x{BK}xi32>")
+    a(f"      %ma = arith.cmpi slt, %ak, %kra : tensor<1x{BK}xi32>")
+    a(f"      %mab = tt.broadcast %ma : tensor<1x{BK}xi1> -> tensor<{BM}x{BK}xi1>")
+    a(f"      %av = tt.load %ap, %mab, %za : tensor<{BM}x{BK}x!tt.ptr<{et}>>")
+    a(f"      %krb = tt.splat %krem : i32 -> tensor<{BK}x1xi32>")
+    a(f"      %mb = arith.cmpi slt, %bk, %krb : tensor<{BK}x1xi32>")
+    a(f"      %mbb = tt.broadcast %mb : tensor<{BK}x1xi1> -> tensor<{BK}x{BN}xi1>")
+    a(f"      %bv = tt.load %bp, %mbb, %zb : tensor<{BK}x{BN}x!tt.ptr<{et}>>")
+    prec = ", inputPrecision = tf32" if et.startswith("f") else ""
+    a(f"      %d = tt.dot %av, %bv, %acc{prec} : tensor<{BM}x{BK}x{et}> * tensor<{BK}x{BN}x{et}> -> tensor<{BM}x{BN}x{acc}>")
+    a(f"      %ap2 = tt.addptr %ap, %kstep : tensor<{BM}x{BK}x!tt.ptr<{et}>>, tensor<{BM}x{BK}xi32>")
+    a(f"      %bp2 = tt.addptr %bp, %kstepb : tensor<{BK}x{BN}x!tt.ptr<{et}>>, tensor<{BK}x{BN}xi32>")
+    a(f"      scf.yield %ap2, %bp2, %d : tensor<{BM}x{BK}x!tt.ptr<{et}>>, tensor<{BK}x{BN}x!tt.ptr<{et}>>, tensor<{BM}x{BN}x{acc}>")
+    a(f"    }}")
+    cm = f"%res#2"
+    a(f"    %cm = tt.expand_dims %offs_m {{axis = 1 : i32}} : tensor<{BM}xi32> -> tensor<{BM}x1xi32>")
+    a(f"    %cn = tt.expand_dims %offs_n {{axis = 0 : i32}} : tensor<{BN}xi32> -> tensor<1x{BN}xi32>")
+    a(f"    %Mc = tt.splat %M : i32 -> tensor<{BM}x1xi32>")
+    a(f"    %mm = arith.cmpi slt, %cm, %Mc : tensor<{BM}x1xi32>")
+    a(f"    %Nc = tt.splat %N : i32 -> tensor<1x{BN}xi32>")
+    a(f"    %mn = arith.cmpi slt, %cn, %Nc : tensor<1x{BN}xi32>")
+    if scaled:
+        # per-row scale_a, per-column scale_b (torch._scaled_mm's rowwise form)
+        a(f"    %sab = tt.splat %sa_ptr : !tt.ptr<f32> -> tensor<{BM}x1x!tt.ptr<f32>>")
+        a(f"    %sap = tt.addptr %sab, %cm : tensor<{BM}x1x!tt.ptr<f32>>, tensor<{BM}x1xi32>")
+        a(f"    %sav = tt.load %sap, %mm : tensor<{BM}x1x!tt.ptr<f32>>")
+        a(f"    %sbb = tt.splat %sb_ptr : !tt.ptr<f32> -> tensor<1x{BN}x!tt.ptr<f32>>")
+        a(f"    %sbp = tt.addptr %sbb, %cn : tensor<1x{BN}x!tt.ptr<f32>>, tensor<1x{BN}xi32>")
+        a(f"    %sbv = tt.load %sbp, %mn : tensor<1x{BN}x!tt.ptr<f32>>")
+        a(f"    %saB = tt.broadcast %sav : tensor<{BM}x1xf32> -> tensor<{BM}x{BN}xf32>")
+        a(f"    %sbB = tt.broadcast %sbv : tensor<1x{BN}xf32> -> tensor<{BM}x{BN}xf32>")
+        a(f"    %s1 = arith.mulf %res#2, %saB : tensor<{BM}x{BN}xf32>")
+        a(f"    %s2 = arith.mulf %s1, %sbB : tensor<{BM}x{BN}xf32>")
+        cm = "%s2"
+    if out != acc:
+        a(f"    %cv = arith.truncf {cm} : tensor<{BM}x{BN}x{acc}> to tensor<{BM}x{BN}x{out}>")
+        cm = "%cv"
+    a(f"    %scm = tt.splat %stride_cm : i32 -> tensor<{BM}x1xi32>")
+    a(f"    %cmr = arith.muli %cm, %scm : tensor<{BM}x1xi32>")
+    a(f"    %cmb = tt.broadcast %cmr : tensor<{BM}x1xi32> -> tensor<{BM}x{BN}xi32>")
+    a(f"    %cnb = tt.broadcast %cn : tensor<1x{BN}xi32> -> tensor<{BM}x{BN}xi32>")
+    a(f"    %coff = arith.addi %cmb, %cnb : tensor<{BM}x{BN}xi32>")
+    a(f"    %cbase = tt.splat %c_ptr : !tt.ptr<{out}> -> tensor<{BM}x{BN}x!tt.ptr<{out}>>")
+    a(f"    %c_ptrs = tt.addptr %cbase, %coff : tensor<{BM}x{BN}x!tt.ptr<{out}>>, tensor<{BM}x{BN}xi32>")
+    a(f"    %mmb = tt.broadcast %mm : tensor<{BM}x1xi1> -> tensor<{BM}x{BN}xi1>")
+    a(f"    %mnb = tt.broadcast %mn : tensor<1x{BN}xi1> -> tensor<{BM}x{BN}xi1>")
+    a(f"    %cmask = arith.andi %mmb, %mnb : tensor<{BM}x{BN}xi1>")
+    a(f"    tt.store %c_ptrs, {cm}, %cmask : tensor<{BM}x{BN}x!tt.ptr<{out}>>")
+    a(f"    tt.return")
+    a(f"  }}")
+    a(f"}}")
+    return "\n".join(L) + "\n"
+
+HEAD = "// Generated by gen.py (see its docstring); do not edit.\n"
+files = {
+    "scaled_mm_e4m3.ttir": kernel("scaled_mm", "f8E4M3FN", "f32", "bf16", True, 128, 128, 128),
+    "scaled_mm_e5m2.ttir": kernel("scaled_mm", "f8E5M2", "f32", "bf16", True, 128, 128, 128),
+    "mm_i8.ttir": kernel("mm_i8", "i8", "i32", "i32", False, 128, 128, 128),
+    # stride_bn (= K) and stride_cm (= N) multiples of 16, as Triton
+    # specializes them at such shapes (vectorized B loads and C stores)
+    "scaled_mm_e4m3_div16.ttir": kernel("scaled_mm", "f8E4M3FN", "f32", "bf16", True, 128, 128, 128, True),
+    "mm_i8_div16.ttir": kernel("mm_i8", "i8", "i32", "i32", False, 128, 128, 128, True),
+}
+for f, text in files.items():
+    open(f, "w").write(HEAD + text)
