@@ -18,7 +18,8 @@
 //     to f16, bf16, f8E4M3FN, f8E5M2 or i8. Wherever a pointer type is read, both `!tt.ptr<…>` and
 //     the stripped `<…>` parse (ParsePointerType); tt.make_tensor_ptr and
 //     tt.advance print the stripped form.
-//   - SparseAttr only holds the format NV24; other strings are parse
+//   - SparseAttr holds the format NV24 or BSR24 (with its block, positive
+//     multiples of 16); other strings are parse
 //     errors. As an ir.EncodingVerifier it admits only rank-2 f16/bf16
 //     tensors (or tensors of pointers to them) whose last, compressed
 //     dimension is a multiple of 4. Sparse tensors keep their logical

@@ -220,15 +220,17 @@ var propagateKind = enumKind{"propagate_nan", "NaN propagation", []enumCase{{0, 
 func (e PropagateNan) String() string { return enumString(&propagateKind, int32(e)) }
 func (PropagateNan) kind() *enumKind  { return &propagateKind }
 
-// SparsityFormat is the format parameter of #tt.sparse. Only NV24 (2:4
-// structured sparsity, NVIDIA metadata layout) exists.
+// SparsityFormat is the format parameter of #tt.sparse: NV24 (2:4
+// structured sparsity, NVIDIA metadata layout) or BSR24 (block-sparse rows
+// whose stored blocks are NV24; docs/sparse.md §9).
 type SparsityFormat int32
 
 const (
 	NV24 SparsityFormat = iota
+	BSR24
 )
 
-var sparsityKind = enumKind{"sparsity", "sparsity format", []enumCase{{0, "NV24"}}}
+var sparsityKind = enumKind{"sparsity", "sparsity format", []enumCase{{0, "NV24"}, {1, "BSR24"}}}
 
 func (e SparsityFormat) String() string { return enumString(&sparsityKind, int32(e)) }
 func (SparsityFormat) kind() *enumKind  { return &sparsityKind }

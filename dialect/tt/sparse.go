@@ -6,21 +6,45 @@ import (
 	"github.com/sparsetriton/sp/ir"
 )
 
-// SparseAttr is the 2:4 sparse encoding `#tt.sparse<"NV24">` of a tensor
-// (logical, uncompressed shape) or of a pointer to its values
-// (sparse-fork.md §1). Unlike the reference fork, the format is a typed enum
-// and only "NV24" parses.
-type SparseAttr struct{ Format SparsityFormat }
+// SparseAttr is the sparse encoding of a tensor (logical, uncompressed
+// shape) or of a pointer to its values (sparse-fork.md §1):
+//
+//	#tt.sparse<"NV24">                          2:4 along the last dimension
+//	#tt.sparse<"BSR24", block = [BM, BK]>       block-sparse rows of BM x BK
+//	                                            blocks, each stored block 2:4
+//
+// Unlike the reference fork, the format is a typed enum and only these two
+// strings parse. Block is zero for NV24; for BSR24 both dimensions are
+// positive multiples of 16 (docs/sparse.md §9).
+type SparseAttr struct {
+	Format SparsityFormat
+	Block  [2]int64
+}
 
 // Sparse returns `#tt.sparse<"NV24">`.
 func Sparse() SparseAttr { return SparseAttr{Format: NV24} }
 
-// Print writes `#tt.sparse<"NV24">`.
-func (a SparseAttr) Print(p *ir.Printer) {
-	p.WriteString("#tt.sparse<" + ir.QuoteString(a.Format.String()) + ">")
+// BlockSparse returns `#tt.sparse<"BSR24", block = [bm, bk]>`.
+func BlockSparse(bm, bk int64) SparseAttr {
+	return SparseAttr{Format: BSR24, Block: [2]int64{bm, bk}}
 }
 
-// Equal compares formats.
+// IsBlock reports whether a is the block-sparse format BSR24.
+func (a SparseAttr) IsBlock() bool { return a.Format == BSR24 }
+
+// maxBlockDim bounds a BSR24 block dimension (a tile, not a matrix).
+const maxBlockDim = 1 << 16
+
+// Print writes `#tt.sparse<"NV24">` or `#tt.sparse<"BSR24", block = [BM, BK]>`.
+func (a SparseAttr) Print(p *ir.Printer) {
+	p.WriteString("#tt.sparse<" + ir.QuoteString(a.Format.String()))
+	if a.IsBlock() {
+		p.WriteString(fmt.Sprintf(", block = [%d, %d]", a.Block[0], a.Block[1]))
+	}
+	p.WriteString(">")
+}
+
+// Equal compares formats and blocks.
 func (a SparseAttr) Equal(o ir.Attribute) bool {
 	b, ok := o.(SparseAttr)
 	return ok && a == b
@@ -29,7 +53,7 @@ func (a SparseAttr) Equal(o ir.Attribute) bool {
 // VerifyEncoding implements ir.EncodingVerifier: a #tt.sparse tensor is
 // rank 2 with f16, bf16, f8E4M3FN, f8E5M2 or i8 elements (or pointers to them) and its compressed
 // (last) dimension is a multiple of 4, so that every row splits into whole
-// 2:4 groups.
+// 2:4 groups. A BSR24 tensor is one block: its shape is the block's.
 func (a SparseAttr) VerifyEncoding(shape []int64, elem ir.Type) error {
 	if len(shape) != 2 {
 		return fmt.Errorf("%s requires a rank-2 tensor, got rank %d", ir.AttrString(a), len(shape))
@@ -43,6 +67,9 @@ func (a SparseAttr) VerifyEncoding(shape []int64, elem ir.Type) error {
 	}
 	if shape[1]%4 != 0 {
 		return fmt.Errorf("%s requires the compressed (last) dimension to be a multiple of 4, got %d", ir.AttrString(a), shape[1])
+	}
+	if a.IsBlock() && (shape[0] != a.Block[0] || shape[1] != a.Block[1]) {
+		return fmt.Errorf("%s is the encoding of one %dx%d block, got a %dx%d tensor", ir.AttrString(a), a.Block[0], a.Block[1], shape[0], shape[1])
 	}
 	return nil
 }
@@ -81,9 +108,56 @@ func parseSparse(p ir.AsmParser) (ir.Attribute, error) {
 	}
 	v, ok := sparsityKind.lookup(s)
 	if !ok {
-		return nil, ir.Errorf(loc, "unsupported sparsity format %s in #tt.sparse: only \"NV24\" is supported", ir.QuoteString(s))
+		return nil, ir.Errorf(loc, "unsupported sparsity format %s in #tt.sparse: only \"NV24\" and \"BSR24\" are supported", ir.QuoteString(s))
 	}
-	return SparseAttr{Format: SparsityFormat(v)}, p.ParsePunct(">")
+	a := SparseAttr{Format: SparsityFormat(v)}
+	if !a.IsBlock() {
+		if p.PeekPunct(",") {
+			return nil, p.Errorf("#tt.sparse<\"NV24\"> takes no parameters")
+		}
+		return a, p.ParsePunct(">")
+	}
+	if !p.PeekPunct(",") {
+		return nil, p.Errorf("#tt.sparse<\"BSR24\"> needs its block size: #tt.sparse<\"BSR24\", block = [BM, BK]>")
+	}
+	if a.Block, err = parseBlock(p); err != nil {
+		return nil, err
+	}
+	return a, p.ParsePunct(">")
+}
+
+// parseBlock parses `, block = [BM, BK]` with positive multiples of 16.
+func parseBlock(p ir.AsmParser) ([2]int64, error) {
+	var b [2]int64
+	if err := p.ParsePunct(","); err != nil {
+		return b, err
+	}
+	if err := p.ParseKeyword("block"); err != nil {
+		return b, err
+	}
+	if err := p.ParsePunct("="); err != nil {
+		return b, err
+	}
+	if err := p.ParsePunct("["); err != nil {
+		return b, err
+	}
+	for i := range b {
+		if i > 0 {
+			if err := p.ParsePunct(","); err != nil {
+				return b, err
+			}
+		}
+		loc := p.Loc()
+		n, err := p.ParseInteger()
+		if err != nil {
+			return b, err
+		}
+		if n <= 0 || n%16 != 0 || n > maxBlockDim {
+			return b, ir.Errorf(loc, "BSR24 block dimension %d must be a positive multiple of 16 (at most %d)", n, maxBlockDim)
+		}
+		b[i] = n
+	}
+	return b, p.ParsePunct("]")
 }
 
 // IsSparseTensor reports whether t is a ranked tensor with a #tt.sparse encoding.
@@ -94,6 +168,29 @@ func IsSparseTensor(t ir.Type) bool {
 	}
 	_, ok = rt.Encoding.(SparseAttr)
 	return ok
+}
+
+// SparseEncodingOf returns the #tt.sparse encoding of a sparse tensor,
+// sparse pointer or block pointer to a sparse tensor.
+func SparseEncodingOf(t ir.Type) (SparseAttr, bool) {
+	switch x := t.(type) {
+	case ir.RankedTensorType:
+		a, ok := x.Encoding.(SparseAttr)
+		return a, ok
+	case PointerType:
+		if a, ok := x.Encoding.(SparseAttr); ok {
+			return a, true
+		}
+		return SparseEncodingOf(x.Pointee)
+	}
+	return SparseAttr{}, false
+}
+
+// IsBlockSparse reports whether t is a tensor, pointer or block pointer
+// with the BSR24 encoding.
+func IsBlockSparse(t ir.Type) bool {
+	a, ok := SparseEncodingOf(t)
+	return ok && a.IsBlock()
 }
 
 // IsSparsePointer reports whether t is `!tt.ptr<T, #tt.sparse<...>>`.
@@ -138,6 +235,16 @@ func MetadataShape(shape []int64) []int64 {
 // which a kernel reads a metadata argument it addresses with pointer
 // tensors ("natural", "band16t"); absent means band16.
 const AttrMetadataLayout = "sp.metadata_layout"
+
+// AttrBlockSparse is the argument attribute with which
+// decompose-sparse-tensors marks the index arguments of a BSR24 operand:
+// "indptr" or "indices" (docs/sparse.md §9).
+const AttrBlockSparse = "sp.block_sparse"
+
+// AttrBlockShape is the argument attribute (array<i32: BM, BK>) with which
+// decompose-sparse-tensors records the block of a BSR24 operand on its
+// values argument.
+const AttrBlockShape = "sp.block"
 
 // MetadataElem is the element type of sparsity metadata (i16).
 var MetadataElem = ir.I16

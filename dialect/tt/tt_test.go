@@ -85,6 +85,32 @@ func TestSparseEncodingVerifier(t *testing.T) {
 	}
 }
 
+func TestBlockSparseEncoding(t *testing.T) {
+	b := BlockSparse(128, 64)
+	if got := ir.AttrString(b); got != `#tt.sparse<"BSR24", block = [128, 64]>` {
+		t.Errorf("print = %s", got)
+	}
+	if b.Equal(BlockSparse(64, 128)) || b.Equal(Sparse()) || !b.Equal(BlockSparse(128, 64)) {
+		t.Error("Equal ignores the block or the format")
+	}
+	if err := b.VerifyEncoding([]int64{128, 64}, ir.F16T); err != nil {
+		t.Error(err)
+	}
+	if err := b.VerifyEncoding([]int64{64, 64}, ir.F16T); err == nil {
+		t.Error("a 64x64 tensor verifies with a 128x64 block")
+	}
+	bp := Ptr(f16t(128, 64).WithEncoding(b))
+	if !IsBlockSparse(bp) || !IsBlockSparse(PointerType{Pointee: ir.F16T, AddrSpace: 1, Encoding: b}) || IsBlockSparse(Ptr(f16t(128, 64).WithEncoding(Sparse()))) {
+		t.Error("IsBlockSparse")
+	}
+	if a, ok := SparseEncodingOf(bp); !ok || a != b {
+		t.Errorf("SparseEncodingOf = %v, %v", a, ok)
+	}
+	if base, _ := MakeTensorPtrBaseType(bp); !ir.TypeEqual(base, PointerType{Pointee: ir.F16T, AddrSpace: 1, Encoding: b}) {
+		t.Errorf("MakeTensorPtrBaseType = %s", ir.TypeString(base))
+	}
+}
+
 func TestSparsePredicates(t *testing.T) {
 	sp := Sparse()
 	st := f16t(128, 128).WithEncoding(sp)
