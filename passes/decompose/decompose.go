@@ -72,6 +72,21 @@ a K stride of 1; offsets not affine in the K index, offsets loaded from
 memory (gathers), constant offset tables and offsets carried by scf.for
 are positioned errors.
 
+Block-sparse operands (#tt.sparse<"BSR24", block = [BM, BK]>, docs/sparse.md
+§10) are rewritten first: the argument becomes values, metadata, indptr and
+indices (!tt.ptr<i32>, marked sp.block_sparse = "indptr" / "indices"; the
+values carry sp.block); the block pointer (K offset 0) addresses the stored
+blocks of its block row r = m0/BM, stacked ([end*BM, BK] at [start*BM, 0],
+start = indptr[r], end = indptr[r+1]); the scf.for over K that advances it
+by [0, BK] becomes scf.for %j = start to end step 1 carrying the current
+block column (indices[j]): the old induction variable becomes lb + cur*step,
+A advances by one stored block, and every other carried block pointer
+advanced by loop-invariant D starts at init + indices[start]*D and advances
+by (indices[j+1] - indices[j])*D. The loop may carry only the BSR24
+pointer, accumulators of its dot, such block pointers and unchanged values,
+and may not store (a skipped block must do nothing); anything else is a
+positioned error.
+
 Constant operands divided by 2 or 16 fold to new constants and must be
 divisible (K, offsets and blocks by 16, M by 16, R0 by 2); other operands
 get arith.shrsi and their divisibility is the caller's contract (for
@@ -134,6 +149,9 @@ type metaArg struct {
 // Func decomposes the sparse values of one tt.func (its signature, body and
 // nested regions). It returns a positioned diagnostic for unsupported uses.
 func Func(ctx *ir.Context, fn *ir.Operation) error {
+	if err := blockSparse(ctx, fn); err != nil {
+		return err
+	}
 	rs, err := analyzeRoles(fn)
 	if err != nil {
 		return err
