@@ -15,6 +15,8 @@ type Role string
 const (
 	Values   Role = "values"   // compressed 2:4 values (operand A of a sparse tt.dot)
 	Metadata Role = "metadata" // their metadata
+	Indptr   Role = "indptr"   // per block row, the range of its stored blocks (BSR24)
+	Indices  Role = "indices"  // the block column of each stored block (BSR24)
 	Dense    Role = "dense"    // any other pointer
 	Scalar   Role = "scalar"   // not a pointer
 )
@@ -31,6 +33,11 @@ func ParamRoles(fn *ir.Operation) []Role {
 		out[i] = Scalar
 		if _, ok := a.Type().(tt.PointerType); ok {
 			out[i] = Dense
+		}
+	}
+	for i := range out {
+		if s, ok := tt.ArgAttrs(fn, i).Get(tt.AttrBlockSparse).(ir.StringAttr); ok && out[i] == Dense && (s.Value == string(Indptr) || s.Value == string(Indices)) {
+			out[i] = Role(s.Value)
 		}
 	}
 	fn.WalkOps(func(op *ir.Operation) {

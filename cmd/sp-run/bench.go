@@ -116,6 +116,9 @@ func benchmark(pl *launchPlan, r runner, kargs []kernelArg, t timing, maxTime fl
 		switch {
 		case a.comp != nil:
 			res.Bytes += float64(len(a.comp.Values.Data) + 2*len(a.comp.Meta))
+			if a.bsr != nil {
+				res.Bytes += float64(4 * (len(a.bsr.Indptr) + len(a.bsr.Indices)))
+			}
 		case a.tensor != nil:
 			res.Bytes += float64(len(a.tensor.Data))
 		}

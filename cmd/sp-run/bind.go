@@ -22,6 +22,7 @@ type hostArg struct {
 	dtype   dtype
 	tensor  *Tensor // the dense tensor (pruned when asked); reference input
 	comp    *sparse.Compressed
+	bsr     *sparse.BlockSparse // a BSR24 operand (comp is its stored blocks)
 	pruned  bool
 	dev     []buffer // device buffers, one per pointer parameter
 }
@@ -168,6 +169,8 @@ func bindParams(s *Spec, prog *program) (groups [][]devParam, missing, err error
 		switch {
 		case sparseArg && (len(ps) < 2 || !ps[0].Ptr || !ps[1].Ptr || ps[1].DType != "i16"):
 			return nil, nil, fmt.Errorf("argument %d (%s) is a 2:4 operand, but parameters %s are not a values pointer followed by an i16 metadata pointer", i, a.Name, describeParams(ps[:min(2, len(ps))]))
+		case sparseArg && len(ps) >= 4 && ps[2].Role == roleIndptr && ps[3].Role == roleIndices:
+			groups, ps = append(groups, ps[:4]), ps[4:]
 		case sparseArg:
 			groups, ps = append(groups, ps[:2]), ps[2:]
 		default:
@@ -228,6 +231,12 @@ func (pl *launchPlan) makeArg(s *Spec, a *ArgSpec, ps []devParam, prog *program,
 		return nil, err
 	}
 	h.tensor = t
+	if len(ps) == 4 {
+		return h, h.compressBlocks(s, a, p)
+	}
+	if a.ZeroBlocks != nil {
+		return nil, fmt.Errorf("\"zeroBlocks\" is for block-sparse operands (#tt.sparse<\"BSR24\", block = [BM, BK]>)")
+	}
 	if len(ps) == 2 {
 		return h, h.compress(s, a, p, prog)
 	}
@@ -424,4 +433,49 @@ func padFor(m sparse.Matrix, role string, l sparse.Layout) sparse.Matrix {
 		return m.Padded(up(m.Rows, kQ), up(m.Cols, rowQ))
 	}
 	return m.Padded(up(m.Rows, rowQ), up(m.Cols, kQ))
+}
+
+// compressBlocks zeroes the requested fraction of blocks (zeroBlocks),
+// prunes the rest to 2:4 when asked, and stores the operand as BSR24 with
+// the kernel's block (sparse.CompressBlocks; ragged shapes are padded to
+// whole blocks there).
+func (h *hostArg) compressBlocks(s *Spec, a *ArgSpec, p devParam) error {
+	if a.Sparse != "" && a.Sparse != "A" {
+		return fmt.Errorf("a BSR24 operand is operand A of tt.dot; the launch says %q", a.Sparse)
+	}
+	h.spec.Sparse = "A"
+	m, err := h.tensor.matrix()
+	if err != nil {
+		return err
+	}
+	bm, bk := p.Block[0], p.Block[1]
+	if a.ZeroBlocks != nil {
+		if m, err = sparse.PruneBlocks(m, bm, bk, *a.ZeroBlocks); err != nil {
+			return err
+		}
+		h.pruned = true
+	}
+	prune := s.Prune
+	if a.Prune != nil {
+		prune = *a.Prune
+	}
+	if prune {
+		if m, err = sparse.PruneBSR24(m, bm, bk, 0); err != nil {
+			return err
+		}
+		h.pruned = true
+	}
+	if h.pruned {
+		h.tensor = fromMatrix(m)
+	}
+	b, err := sparse.CompressBlocks(m, bm, bk)
+	if err != nil {
+		var ge *sparse.GroupError
+		if !prune && errors.As(err, &ge) {
+			return fmt.Errorf("a stored block is not 2:4 sparse: %v (pass --prune to magnitude-prune the input)", err)
+		}
+		return err
+	}
+	h.bsr, h.comp = b, b.Stored
+	return nil
 }

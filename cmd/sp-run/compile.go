@@ -17,6 +17,8 @@ const (
 	roleDense    = string(roles.Dense)
 	roleValues   = string(roles.Values)
 	roleMetadata = string(roles.Metadata)
+	roleIndptr   = string(roles.Indptr)
+	roleIndices  = string(roles.Indices)
 )
 
 // devParam is one parameter of the kernel as launched (after
@@ -31,6 +33,10 @@ type devParam struct {
 	// Layout is the metadata layout of a metadata parameter when the kernel
 	// records it (sp.metadata_layout); zero: the program's Layout.
 	Layout sparse.Layout
+	// Block is the BSR24 block [BM, BK] of a values parameter whose
+	// operand is block-sparse (followed by metadata, indptr and indices);
+	// zero for 2:4.
+	Block [2]int
 }
 
 // program is a compiled kernel and what sp-run needs to bind it.
@@ -105,7 +111,15 @@ func ttirParams(fn *ir.Operation) ([]devParam, error) {
 		}
 		op := classes.Of(fn.Regions[0].Entry().Arg(i)).String()
 		p.Role, p.Operand = roleValues, op
+		enc, _ := tt.SparseEncodingOf(t)
+		if enc.IsBlock() {
+			p.Block = [2]int{int(enc.Block[0]), int(enc.Block[1])}
+		}
 		out = append(out, p, devParam{Name: p.Name, Ptr: true, DType: "i16", Role: roleMetadata, Operand: op})
+		if enc.IsBlock() {
+			out = append(out, devParam{Name: p.Name, Ptr: true, DType: "i32", Role: roleIndptr, Operand: op},
+				devParam{Name: p.Name, Ptr: true, DType: "i32", Role: roleIndices, Operand: op})
+		}
 	}
 	return out, nil
 }

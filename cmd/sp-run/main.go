@@ -80,6 +80,7 @@ func runFlags() []cli.Flag {
 		&cli.StringSliceFlag{Name: "scalar", Usage: "scalar argument `NAME=VALUE[:DTYPE]` (repeatable)"},
 		&cli.StringSliceFlag{Name: "input", Usage: "read a tensor argument from a .npy file, `NAME=FILE` (repeatable)"},
 		&cli.StringSliceFlag{Name: "sparse", Usage: "the dense tensor `NAME[=A|B]` feeds a 2:4 operand (values + metadata parameters)"},
+		&cli.StringSliceFlag{Name: "zero-blocks", Usage: "`NAME=FRACTION`: zero this fraction of the blocks of a BSR24 operand (least magnitude first)"},
 		&cli.StringSliceFlag{Name: "output", Usage: "mark the tensor `NAME` as an output (read back after the launch)"},
 		&cli.StringSliceFlag{Name: "save", Usage: "save a tensor after the launch, `NAME=FILE.npy` (repeatable)"},
 		&cli.Uint64Flag{Name: "seed", Usage: "seed of the random inputs and of the sampled check"},

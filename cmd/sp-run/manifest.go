@@ -34,6 +34,7 @@ type paramManifest struct {
 	Role           string `json:"role"`  // values, metadata, dense, scalar
 	Divisibility   int64  `json:"divisibility,omitempty"`
 	MetadataLayout string `json:"metadataLayout,omitempty"` // of a metadata parameter
+	Block          []int  `json:"block,omitempty"`          // BSR24 block of a values parameter
 }
 
 // loadPTX reads a .ptx file and its manifest (--manifest, X.manifest.json,
@@ -128,7 +129,20 @@ func manifestParams(km *kernelManifest) ([]devParam, error) {
 			}
 			dp.Layout = l
 		}
+		if len(p.Block) > 0 {
+			if len(p.Block) != 2 || p.Role != roleValues || p.Block[0] <= 0 || p.Block[1] <= 0 || p.Block[0]%16 != 0 || p.Block[1]%16 != 0 {
+				return nil, fmt.Errorf("parameter %d (%s): block %v must be two positive multiples of 16 on a values parameter", i, p.Name, p.Block)
+			}
+			if i+3 >= len(km.Params) || km.Params[i+2].Role != roleIndptr || km.Params[i+3].Role != roleIndices {
+				return nil, fmt.Errorf("parameter %d (%s) holds block-sparse values but is not followed by metadata, indptr and indices", i, p.Name)
+			}
+			dp.Block = [2]int{p.Block[0], p.Block[1]}
+		}
 		switch p.Role {
+		case roleIndptr, roleIndices:
+			if !dp.Ptr || dp.DType != "i32" {
+				return nil, fmt.Errorf("parameter %d (%s) has role %s but is not an i32 pointer", i, p.Name, p.Role)
+			}
 		case roleValues, roleMetadata, roleDense:
 			if !dp.Ptr {
 				return nil, fmt.Errorf("parameter %d (%s) has role %s but is not a pointer", i, p.Name, p.Role)

@@ -90,7 +90,7 @@ func readFlagArgs(c *cli.Context) *flagArgs {
 	fa := &flagArgs{
 		grid: c.String("grid"), sets: c.StringSlice("set"), tensors: c.StringSlice("tensor"),
 		scalars: c.StringSlice("scalar"), inputs: c.StringSlice("input"), saves: c.StringSlice("save"),
-		sparse: c.StringSlice("sparse"), outputs: c.StringSlice("output"),
+		sparse: c.StringSlice("sparse"), outputs: c.StringSlice("output"), zeroBlocks: c.StringSlice("zero-blocks"),
 		verify: c.String("verify"),
 	}
 	if c.IsSet("seed") {
@@ -287,6 +287,7 @@ type argReport struct {
 	Values string `json:"values,omitempty"`
 	Meta   string `json:"metadata,omitempty"`
 	Pruned bool   `json:"pruned,omitempty"`
+	Blocks string `json:"blocks,omitempty"`
 	Output bool   `json:"output,omitempty"`
 	Saved  string `json:"saved,omitempty"`
 }
@@ -359,6 +360,10 @@ func upload(pl *launchPlan, r runner) ([]kernelArg, error) {
 		if a.comp != nil {
 			labels = []string{a.spec.Name + ".values", a.spec.Name + ".metadata"}
 		}
+		if b := a.bsr; b != nil {
+			datas = append(datas, sparse.Int32Bytes(b.Indptr), sparse.Int32Bytes(b.Indices))
+			labels = append(labels, a.spec.Name+".indptr", a.spec.Name+".indices")
+		}
 		for i, d := range datas {
 			b, err := r.alloc(labels[i], d)
 			if err != nil {
@@ -404,6 +409,10 @@ func describeArg(a *hostArg) argReport {
 		r, k := c.MetaShape()
 		ar.Sparse, ar.Pruned, ar.Layout = a.spec.Sparse, a.pruned, c.Layout.String()
 		ar.Values = fromMatrix(c.Values).String()
+		if b := a.bsr; b != nil {
+			ar.Blocks = fmt.Sprintf("BSR24 %dx%d blocks: %d of %d stored (%.0f %% zero), indptr i32[%d], indices i32[%d]",
+				b.BM, b.BK, b.NumStored(), b.BlockRows()*b.BlockCols(), 100*b.ZeroFraction(), len(b.Indptr), len(b.Indices))
+		}
 		switch c.Layout {
 		case sparse.Natural:
 			ar.Meta = fmt.Sprintf("i16[%dx%d]", r, k)
@@ -434,6 +443,9 @@ func (rep *report) print(w io.Writer, asJSON bool) error {
 				how = "pruned to 2:4"
 			}
 			fmt.Fprintf(w, ", %s operand %s: values %s, metadata %s (%s)", how, a.Sparse, a.Values, a.Meta, a.Layout)
+			if a.Blocks != "" {
+				fmt.Fprintf(w, "; %s", a.Blocks)
+			}
 		}
 		if a.Output {
 			fmt.Fprint(w, ", output")
@@ -486,8 +498,10 @@ func paramList(ps []devParam) string {
 	for _, p := range ps {
 		t := string(p.DType)
 		switch {
-		case p.Role == roleMetadata:
+		case p.Role == roleMetadata || p.Role == roleIndptr || p.Role == roleIndices:
 			continue
+		case p.Role == roleValues && p.Block != [2]int{}:
+			t = "!tt.ptr<" + t + fmt.Sprintf(`, #tt.sparse<"BSR24", block = [%d, %d]>>`, p.Block[0], p.Block[1])
 		case p.Role == roleValues:
 			t = "!tt.ptr<" + t + `, #tt.sparse<"NV24">>`
 		case p.Ptr:

@@ -46,8 +46,11 @@ type ArgSpec struct {
 	File   string `json:"file,omitempty"`   // a .npy input (relative to the spec file)
 	Sparse string `json:"sparse,omitempty"` // "A" or "B": the dense matrix feeds a 2:4 operand of that role
 	Prune  *bool  `json:"prune,omitempty"`  // magnitude-prune to 2:4 (default: the spec's prune / --prune)
-	Output bool   `json:"output,omitempty"`
-	Save   string `json:"save,omitempty"` // write the tensor after the launch to this .npy
+	// ZeroBlocks zeroes this fraction of the blocks of a BSR24 operand
+	// (those of least magnitude, sparse.PruneBlocks) before it is stored.
+	ZeroBlocks *float64 `json:"zeroBlocks,omitempty"`
+	Output     bool     `json:"output,omitempty"`
+	Save       string   `json:"save,omitempty"` // write the tensor after the launch to this .npy
 }
 
 func (a *ArgSpec) isScalar() bool { return a.Value != nil || a.Float != nil }
@@ -134,7 +137,7 @@ func defaultSpecPath(input string) string {
 type flagArgs struct {
 	grid                                  string
 	sets, tensors, scalars, inputs, saves []string
-	sparse, outputs                       []string
+	sparse, outputs, zeroBlocks           []string
 	seed                                  *uint64
 	prune                                 *bool
 	verify                                string
@@ -260,6 +263,17 @@ func (fa *flagArgs) applyArgs(s *Spec) error {
 			role = "A"
 		}
 		s.arg(name).Sparse = role
+	}
+	for _, kv := range fa.zeroBlocks { // NAME=FRACTION
+		name, v, err := splitKV(kv, "--zero-blocks")
+		if err != nil {
+			return err
+		}
+		f, err := strconv.ParseFloat(v, 64)
+		if err != nil || !(f >= 0 && f <= 1) {
+			return fmt.Errorf("--zero-blocks %s: %q is not a fraction between 0 and 1", name, v)
+		}
+		s.arg(name).ZeroBlocks = &f
 	}
 	for _, name := range fa.outputs {
 		s.arg(name).Output = true

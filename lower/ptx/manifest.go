@@ -37,13 +37,17 @@ type ParamManifest struct {
 	Name  string `json:"name"`
 	DType string `json:"dtype"` // "*f16" for pointers, "i32", "f32", ...
 	// Role is "values" (compressed 2:4 values), "metadata" (their band16
-	// metadata) or "dense" for pointers; "scalar" otherwise.
+	// metadata), "indptr" and "indices" (of a BSR24 operand) or "dense"
+	// for pointers; "scalar" otherwise.
 	Role         string `json:"role"`
 	Divisibility int64  `json:"divisibility,omitempty"` // tt.divisibility, when given
 	// MetadataLayout is the sparse.Layout a "metadata" parameter is read
 	// in: band16 through block pointers, or what decompose-sparse-tensors
 	// recorded (sp.metadata_layout: natural, band16t) for pointer tensors.
 	MetadataLayout string `json:"metadataLayout,omitempty"`
+	// Block is the [BM, BK] block of a "values" parameter of a BSR24
+	// operand (sp.block), followed by "metadata", "indptr" and "indices".
+	Block []int64 `json:"block,omitempty"`
 }
 
 // JSON renders the manifest, indented.
@@ -86,6 +90,9 @@ func paramManifest(fn *ir.Operation, i int, t ir.Type) ParamManifest {
 	if x, ok := tt.ArgAttrs(fn, i).Get("tt.divisibility").(ir.IntegerAttr); ok {
 		pm.Divisibility = x.Value
 	}
+	if x, ok := tt.ArgAttrs(fn, i).Get(tt.AttrBlockShape).(ir.DenseArrayAttr); ok && len(x.Ints) == 2 {
+		pm.Block = x.Ints
+	}
 	return pm
 }
 
@@ -94,5 +101,8 @@ func paramManifest(fn *ir.Operation, i int, t ir.Type) ParamManifest {
 func markRoles(fn *ir.Operation, params []ParamManifest) {
 	for i, r := range roles.ParamRoles(fn) {
 		params[i].Role = string(r)
+		if r != roles.Values {
+			params[i].Block = nil // the metadata argument inherits sp.block when split
+		}
 	}
 }
