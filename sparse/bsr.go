@@ -7,7 +7,7 @@ import (
 )
 
 // BlockSparse is an M x K operand A in the BSR24 format
-// (#tt.sparse<"BSR24", block = [BM, BK]>, docs/sparse.md §9): the matrix,
+// (#tt.sparse<"BSR24", block = [BM, BK]>, docs/sparse.md §10): the matrix,
 // zero-padded to whole BM x BK blocks, is a grid of BlockRows() x
 // BlockCols() blocks; the blocks that are not all zero are stored, each 2:4
 // along K.

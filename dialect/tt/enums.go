@@ -222,7 +222,7 @@ func (PropagateNan) kind() *enumKind  { return &propagateKind }
 
 // SparsityFormat is the format parameter of #tt.sparse: NV24 (2:4
 // structured sparsity, NVIDIA metadata layout) or BSR24 (block-sparse rows
-// whose stored blocks are NV24; docs/sparse.md §9).
+// whose stored blocks are NV24; docs/sparse.md §10).
 type SparsityFormat int32
 
 const (

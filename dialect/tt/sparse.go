@@ -15,7 +15,7 @@ import (
 //
 // Unlike the reference fork, the format is a typed enum and only these two
 // strings parse. Block is zero for NV24; for BSR24 both dimensions are
-// positive multiples of 16 (docs/sparse.md §9).
+// positive multiples of 16 (docs/sparse.md §10).
 type SparseAttr struct {
 	Format SparsityFormat
 	Block  [2]int64
@@ -68,6 +68,9 @@ func (a SparseAttr) VerifyEncoding(shape []int64, elem ir.Type) error {
 	if shape[1]%4 != 0 {
 		return fmt.Errorf("%s requires the compressed (last) dimension to be a multiple of 4, got %d", ir.AttrString(a), shape[1])
 	}
+	if a.IsBlock() && !isHalf(e) {
+		return fmt.Errorf("%s requires f16 or bf16 elements, got %s", ir.AttrString(a), ir.TypeString(elem))
+	}
 	if a.IsBlock() && (shape[0] != a.Block[0] || shape[1] != a.Block[1]) {
 		return fmt.Errorf("%s is the encoding of one %dx%d block, got a %dx%d tensor", ir.AttrString(a), a.Block[0], a.Block[1], shape[0], shape[1])
 	}
@@ -93,6 +96,9 @@ func verifyPointerEncoding(pointee ir.Type, enc ir.Attribute) error {
 	}
 	if !SparseElemOK(pointee) {
 		return fmt.Errorf("%s pointer requires an f16, bf16, f8E4M3FN, f8E5M2 or i8 pointee, got %s", ir.AttrString(sp), ir.TypeString(pointee))
+	}
+	if sp.IsBlock() && !isHalf(pointee) {
+		return fmt.Errorf("%s pointer requires an f16 or bf16 pointee, got %s", ir.AttrString(sp), ir.TypeString(pointee))
 	}
 	return nil
 }
@@ -238,7 +244,7 @@ const AttrMetadataLayout = "sp.metadata_layout"
 
 // AttrBlockSparse is the argument attribute with which
 // decompose-sparse-tensors marks the index arguments of a BSR24 operand:
-// "indptr" or "indices" (docs/sparse.md §9).
+// "indptr" or "indices" (docs/sparse.md §10).
 const AttrBlockSparse = "sp.block_sparse"
 
 // AttrBlockShape is the argument attribute (array<i32: BM, BK>) with which
@@ -311,4 +317,9 @@ func MaskType(t ir.Type) ir.Type {
 		return rt.WithElem(ir.I1)
 	}
 	return ir.I1
+}
+
+func isHalf(t ir.Type) bool {
+	ft, ok := t.(ir.FloatType)
+	return ok && (ft.Kind == ir.F16 || ft.Kind == ir.BF16)
 }

@@ -22,9 +22,9 @@ import (
 //	       (= indices[j], initially first); %iv becomes lb + cur*st, A's
 //	       advance [BM, 0], every other carried block pointer advanced by
 //	       D per iteration starts at init + first*D and advances by
-//	       (indices[j+1] - cur)*D; indices[j+1] is read at the top of the
-//	       body, without a bound check (the trailing entry of indices makes
-//	       it in bounds).
+//	       (indices[j+1] - cur)*D; indices[min(j+1, end)] is read at the
+//	       top of the body (the trailing entry of indices keeps it in
+//	       bounds, also when a pipeline reads it iterations ahead).
 //
 // A skipped iteration must be the identity, so the loop may carry only the
 // BSR24 pointer, accumulators of its tt.dot (yielded as dot(load A, _, acc)),
@@ -340,7 +340,10 @@ func (bs *bsr) loop(a *bsrArg, op *ir.Operation, k int, nv, row, start, end, fir
 		}
 		j32 = arith.BuildCast(bb, name, iv, ir.I32)
 	}
-	next := loadAt(bb, a.indices, arith.BuildBinary(bb, arith.AddiOpName, j32, bs.cst(yield, ir.I32, 1)))
+	// min(j+1, end): in bounds even when a software pipeline runs this
+	// read ahead of the loop's last iteration.
+	nj := arith.BuildBinary(bb, arith.MinsiOpName, arith.BuildBinary(bb, arith.AddiOpName, j32, bs.cst(yield, ir.I32, 1)), end)
+	next := loadAt(bb, a.indices, nj)
 	bb.SetInsertionPointBefore(yield)
 	delta := arith.BuildBinary(bb, arith.SubiOpName, next, cur)
 	for i, kind := range kinds {

@@ -30,7 +30,8 @@
 // CHECK: %[[BP0:.*]] = tt.advance %[[BP]], [%[[FK]], %c0_i32] : <tensor<64x64xf16>>
 // CHECK: %{{.*}}:5 = scf.for %[[J:.*]] = %[[START]] to %[[END]] step %c1_i32 iter_args(%[[ACC:.*]] = %cst, %[[PV:.*]] = %[[AV]], %[[PM:.*]] = %[[AM]], %[[PB:.*]] = %[[BP0]], %[[CUR:.*]] = %[[FIRST]]) -> (tensor<64x64xf32>, !tt.ptr<tensor<64x32xf16>>, !tt.ptr<tensor<4x64xi16>>, !tt.ptr<tensor<64x64xf16>>, i32)  : i32 {
 // CHECK-NEXT: %[[J1:.*]] = arith.addi %[[J]], %c1_i32 : i32
-// CHECK-NEXT: %[[NP:.*]] = tt.addptr %[[I]], %[[J1]] : !tt.ptr<i32>, i32
+// CHECK-NEXT: %[[JN:.*]] = arith.minsi %[[J1]], %[[END]] : i32
+// CHECK-NEXT: %[[NP:.*]] = tt.addptr %[[I]], %[[JN]] : !tt.ptr<i32>, i32
 // CHECK-NEXT: %[[NEXT:.*]] = tt.load %[[NP]] : !tt.ptr<i32>
 // CHECK: %[[X:.*]] = tt.load %[[PV]] {boundaryCheck = array<i32: 0, 1>, padding = 1 : i32} : !tt.ptr<tensor<64x32xf16>>
 // CHECK: %[[E:.*]] = tt.load %[[PM]] {boundaryCheck = array<i32: 0, 1>, padding = 1 : i32} : !tt.ptr<tensor<4x64xi16>>
