@@ -78,7 +78,9 @@
 // is the m16n8k32 register of the warp (selector 0), read from band16 as
 // for mma.sp. fence_async_shared is fence.proxy.async.shared::cta. With
 // several warpgroups, the first cp.async after a wgmma waits at a CTA
-// barrier (another warpgroup's group may still read the slot it refills).
+// barrier (another warpgroup's group may still read the slot it refills),
+// unless an async_wait's barrier came between them (async-wait=
+// before-copies: one barrier per iteration).
 //
 // Global memory. Loads and stores are vectorized per thread over runs of
 // consecutive registers contiguous along the layout's fastest dimension, as
@@ -118,8 +120,11 @@
 // Barriers. A CTA barrier (bar.sync 0) orders shared-memory accesses
 // between threads. The emitter tracks whether shared memory was read or
 // written since the last barrier and inserts one before a write after any
-// access (WAR, WAW) and before a read after a write (RAW); loop heads, loop
-// exits and if-joins assume both. async_wait is cp.async.wait_group N
+// access (WAR, WAW) and before a read after a write (RAW); loop exits and
+// if-joins assume both, and so do loop heads unless the state before the
+// loop is clean and the body ends with an async_wait followed only by
+// register work and cp.async (endsAtBarrier; checked after the body), as
+// tritongpu-pipeline's async-wait=before-copies loops do. async_wait is cp.async.wait_group N
 // followed by a barrier (cp.async data is visible to other threads only
 // then). cp.async writes themselves insert no barrier: the software
 // pipeline guarantees that the ring slot it fills was last read before the

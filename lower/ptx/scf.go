@@ -2,6 +2,11 @@ package ptx
 
 import (
 	"fmt"
+	"strings"
+
+	"github.com/sparsetriton/sp/dialect/tt"
+	"github.com/sparsetriton/sp/dialect/ttgpu"
+	"github.com/sparsetriton/sp/dialect/ttng"
 
 	"github.com/sparsetriton/sp/dialect/scf"
 	"github.com/sparsetriton/sp/ir"
@@ -76,6 +81,19 @@ func (k *kernel) parallelMove(types []ir.Type, dsts []*val, srcs []*ir.Value) er
 	return nil
 }
 
+// forBounds returns the registers of a loop's lower bound, upper bound
+// and step.
+func (k *kernel) forBounds(f scf.ForOp) (lb, ub, step []asm.Operand, err error) {
+	if lb, err = k.regsOf(f.LowerBound()); err != nil {
+		return
+	}
+	if ub, err = k.regsOf(f.UpperBound()); err != nil {
+		return
+	}
+	step, err = k.regsOf(f.Step())
+	return
+}
+
 func emitFor(k *kernel, op *ir.Operation) error {
 	f, ok := scf.AsFor(op)
 	if !ok {
@@ -88,14 +106,9 @@ func emitFor(k *kernel, op *ir.Operation) error {
 	if is.float || is.cls == clsPred || is.bits < 32 {
 		return fmt.Errorf("scf.for induction variable of type %s is not supported", ir.TypeString(f.InductionVar().Type()))
 	}
-	var lb, ub, step []asm.Operand
-	for _, b := range []struct {
-		v    *ir.Value
-		regs *[]asm.Operand
-	}{{f.LowerBound(), &lb}, {f.UpperBound(), &ub}, {f.Step(), &step}} {
-		if *b.regs, err = k.regsOf(b.v); err != nil {
-			return err
-		}
+	lb, ub, step, err := k.forBounds(f)
+	if err != nil {
+		return err
 	}
 	iv := k.newReg(is.cls)
 	k.set(f.InductionVar(), &val{regs: []asm.Operand{iv}})
@@ -115,8 +128,7 @@ func emitFor(k *kernel, op *ir.Operation) error {
 	}
 	head, exit := k.newLabel("for_head"), k.newLabel("for_exit")
 	p := k.newReg(clsPred)
-	// Unknown barrier state on entry to the body (back edge).
-	k.readSinceBar, k.writeSinceBar = true, true
+	clean := k.loopHead(f.Body())
 	k.startBlock(head)
 	k.op(fmt.Sprintf("setp.ge.s%d", is.bits), p, iv, ub[0])
 	k.eff("bra", exit).If(p, false)
@@ -126,14 +138,63 @@ func emitFor(k *kernel, op *ir.Operation) error {
 	if err := k.parallelMove(types, argVals, f.YieldedValues()); err != nil {
 		return err
 	}
+	if clean && k.accessSinceBar() {
+		return fmt.Errorf("internal: the loop body was expected to end with no shared-memory access after its last barrier")
+	}
 	k.op(fmt.Sprintf("add.s%d", is.bits), iv, iv, step[0])
 	k.eff("bra.uni", head)
 	k.startBlock(exit)
-	k.readSinceBar, k.writeSinceBar = true, true
+	k.readSinceBar, k.writeSinceBar, k.wgmmaReads = true, true, true
 	for i, r := range op.Results() {
 		k.set(r, argVals[i])
 	}
 	return nil
+}
+
+// loopHead sets the barrier state at a loop head, the join of the entry's
+// and the back edge's: clean when both are (the body ends in an
+// async_wait's barrier followed by register work and cp.async only, as a
+// pipelined loop with async-wait=before-copies does; the caller checks it
+// after the body), otherwise unknown. It reports whether it is clean.
+func (k *kernel) loopHead(body *ir.Block) bool {
+	if !k.accessSinceBar() && endsAtBarrier(body) {
+		return true
+	}
+	k.readSinceBar, k.writeSinceBar, k.wgmmaReads = true, true, true
+	return false
+}
+
+// accessSinceBar reports whether shared memory may have been accessed
+// since the last barrier.
+func (k *kernel) accessSinceBar() bool { return k.readSinceBar || k.writeSinceBar || k.wgmmaReads }
+
+// endsAtBarrier reports whether the last op of b that may touch shared
+// memory is an async_wait (cp.async.wait_group and bar.sync), only ops that
+// work on registers, address computations and cp.async copies (whose
+// ordering the pipeline guarantees, doc.go) following it.
+func endsAtBarrier(b *ir.Block) bool {
+	ops := b.Ops()
+	for i := len(ops) - 1; i >= 0; i-- {
+		op := ops[i]
+		switch {
+		case op.Name == ttgpu.AsyncWaitOpName:
+			return true
+		case op.HasTrait(ir.Terminator), registerOnly[op.Name], strings.HasPrefix(op.Name, "arith.") && len(op.Regions) == 0:
+		default:
+			return false
+		}
+	}
+	return false
+}
+
+// registerOnly are ops whose lowering touches no shared memory and emits
+// no barrier.
+var registerOnly = map[string]bool{
+	tt.SplatOpName: true, tt.AddptrOpName: true, tt.BroadcastOpName: true, tt.ExpandDimsOpName: true,
+	tt.MakeRangeOpName: true, tt.GetProgramIdOpName: true,
+	ttgpu.MemdescSubviewOpName: true, ttgpu.MemdescIndexOpName: true,
+	ttgpu.AsyncCopyGlobalToLocalOpName: true, ttgpu.AsyncCommitGroupOpName: true,
+	ttng.WarpGroupDotWait: true,
 }
 
 func emitIf(k *kernel, op *ir.Operation) error {

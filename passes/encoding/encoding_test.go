@@ -95,6 +95,13 @@ func TestPipelineBuildOptions(t *testing.T) {
 	if _, err := buildPipeline(&PipelineOptions{Target: "cuda:80", NumWarps: 4, NumCTAs: 1, NumStages: 0}); err == nil {
 		t.Error("num-stages = 0 accepted")
 	}
+	text, err = buildPipeline(&PipelineOptions{Target: "cuda:90", NumWarps: 8, NumCTAs: 1, NumStages: 3, AsyncWait: AsyncWaitBeforeCopies})
+	if err != nil || !strings.Contains(text, "tritongpu-pipeline{num-stages=3 async-wait=before-copies}") {
+		t.Errorf("async-wait=before-copies: %q, %v", text, err)
+	}
+	if _, err := buildPipeline(&PipelineOptions{Target: "cuda:90", NumWarps: 8, NumCTAs: 1, NumStages: 3, AsyncWait: "tail"}); err == nil || !strings.Contains(err.Error(), "async-wait must be head or before-copies") {
+		t.Errorf("async-wait=tail: %v", err)
+	}
 }
 
 // TestBlockedFor checks the layouts Triton 3.1 prints for the tutorial

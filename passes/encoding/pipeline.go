@@ -1,6 +1,7 @@
 package encoding
 
 import (
+	"fmt"
 	"github.com/sparsetriton/sp/dialect/builtin"
 	"github.com/sparsetriton/sp/dialect/scf"
 	"strconv"
@@ -16,6 +17,24 @@ import (
 // PipelinerOptions are the options of tritongpu-pipeline.
 type PipelinerOptions struct {
 	NumStages int `opt:"num-stages" help:"number of pipeline stages (1: no pipelining)"`
+	// AsyncWait places the async_wait of loops whose wgmma stays in
+	// flight (doc: "Where the async_wait goes").
+	AsyncWait string `opt:"async-wait" help:"where a wgmma loop waits for its copies: head (Triton's place: the body's start) or before-copies (after warp_group_dot_wait, one CTA barrier per iteration; needs num-stages >= 3)"`
+}
+
+// Values of PipelinerOptions.AsyncWait.
+const (
+	AsyncWaitHead         = "head"
+	AsyncWaitBeforeCopies = "before-copies"
+)
+
+// checkAsyncWait returns an error for an unknown async-wait value ("" is
+// the default, head).
+func checkAsyncWait(v string) error {
+	if v != "" && v != AsyncWaitHead && v != AsyncWaitBeforeCopies {
+		return fmt.Errorf("async-wait must be %s or %s, got %q", AsyncWaitHead, AsyncWaitBeforeCopies, v)
+	}
+	return nil
 }
 
 const pipelinerDoc = `tritongpu-pipeline software-pipelines the global loads of scf.for loops
@@ -79,8 +98,22 @@ buffer with a CTA barrier (the copy at the insert index overwrites the
 buffer read one iteration earlier; with several warpgroups each wait only
 covers its own), as Triton's membar analysis does, and must not reuse the
 registers of the in-flight group's metadata %e before the next wait
-(double-buffered metadata registers). Loops that do not match are left
-unchanged with a remark saying why.`
+(double-buffered metadata registers).
+
+Where the async_wait goes (option async-wait, loops with a wgmma in
+flight). head (the default, Triton's placement): at the body's start, as
+above; with several warpgroups the lowering then needs a second CTA
+barrier per iteration, between the wgmma wait and the copies.
+before-copies (num-stages >= 3): an async_wait {num = S-2} before the
+loop, and in the body triton_gpu.async_wait {num = S-3} right after the
+warp_group_dot_wait, before the stage-0 ops and copies. Its barrier then
+does both jobs: the next stage's copies have landed and are visible, and
+every warpgroup has retired the group that read the slot being refilled
+(the argument is spelled out in pipeline_wgmma.go). The copies are issued
+as early as before relative to their use, so the latency hidden is the
+same. With two stages the wait stays at the head (remark).
+
+Loops that do not match are left unchanged with a remark saying why.`
 
 // Pipeline is the tritongpu-pipeline pass.
 var Pipeline = &pass.Pass{
@@ -89,7 +122,7 @@ var Pipeline = &pass.Pass{
 	Summary:  "Software-pipeline loop loads into multi-buffered shared memory with async copies",
 	Doc:      pipelinerDoc,
 	Anchor:   builtin.ModuleOpName,
-	Options:  &PipelinerOptions{NumStages: 3},
+	Options:  &PipelinerOptions{NumStages: 3, AsyncWait: AsyncWaitHead},
 	Requires: []*pass.Pass{StageDotOperands},
 	Run:      runPipeline,
 }
@@ -98,6 +131,9 @@ func runPipeline(ctx *pass.Context, module *ir.Operation) error {
 	o := pass.OptionsOf[PipelinerOptions](ctx)
 	if o.NumStages < 1 {
 		return ir.Errorf(module.Loc, "tritongpu-pipeline: num-stages must be at least 1, got %d", o.NumStages)
+	}
+	if err := checkAsyncWait(o.AsyncWait); err != nil {
+		return ir.Errorf(module.Loc, "tritongpu-pipeline: %v", err)
 	}
 	if o.NumStages == 1 {
 		return nil
@@ -114,8 +150,8 @@ func runPipeline(ctx *pass.Context, module *ir.Operation) error {
 				}
 				continue
 			}
-			pl.rewrite(ir.NewBuilder(ctx.IR), o.NumStages)
-			ctx.Remarkf(loop, "tritongpu-pipeline: %d loads pipelined with %d stages", len(pl.loads), o.NumStages)
+			note := pl.rewrite(ir.NewBuilder(ctx.IR), o.NumStages, o.AsyncWait)
+			ctx.Remarkf(loop, "tritongpu-pipeline: %d loads pipelined with %d stages%s", len(pl.loads), o.NumStages, note)
 		}
 	}
 	return nil
@@ -245,12 +281,16 @@ type rewriter struct {
 	pl   *loopPlan
 	b    *ir.Builder
 	S    int
-	bufs []*ir.Value // one ring buffer per load
+	bufs []*ir.Value   // one ring buffer per load
+	wait *ir.Operation // the async_wait at the body's start
 	cst  func(ir.Type, int64) *ir.Value
 	c0   *ir.Value
 }
 
-func (pl *loopPlan) rewrite(b *ir.Builder, S int) {
+// rewrite pipelines the loop with S stages; asyncWait is the
+// PipelinerOptions value. It returns a note for the remark ("" or why the
+// async_wait stayed at the head).
+func (pl *loopPlan) rewrite(b *ir.Builder, S int, asyncWait string) string {
 	b.Loc = pl.loop.Loc
 	b.SetInsertionPointBefore(pl.loop)
 	rw := &rewriter{pl: pl, b: b, S: S, bufs: make([]*ir.Value, len(pl.loads)), cst: constantsAtEntry(b.Ctx, pl.loop)}
@@ -261,7 +301,16 @@ func (pl *loopPlan) rewrite(b *ir.Builder, S int) {
 	rw.prologue()
 	ins, ext := rw.addIndices()
 	rw.body(ins, ext)
-	waits := rw.asyncWarpGroupDots()
+	waits, dotWait := rw.asyncWarpGroupDots()
+	note := ""
+	if asyncWait == AsyncWaitBeforeCopies && dotWait != nil {
+		if S < 3 {
+			note = " (async-wait=before-copies needs num-stages >= 3: the wait stays at the head)"
+		} else {
+			rw.waitBeforeCopies(dotWait)
+			note = ", async_wait before the copies"
+		}
+	}
 	// Epilogue: retire the last wgmma groups, drain the copies and free.
 	b.Loc = pl.loop.Loc
 	b.SetInsertionPointAfter(pl.loop)
@@ -278,6 +327,7 @@ func (pl *loopPlan) rewrite(b *ir.Builder, S int) {
 	for _, buf := range rw.bufs {
 		b.Create(opLocalDealloc, []*ir.Value{buf}, nil)
 	}
+	return note
 }
 
 // prologue runs stage 0 of iterations 0 .. S-2 into buffers 0 .. S-2 and
@@ -339,7 +389,7 @@ func (rw *rewriter) body(ins, ext *ir.Value) {
 	pl, b := rw.pl, rw.b
 	body, step, ub := pl.body, pl.loop.Operand(2), pl.loop.Operand(1)
 	b.SetInsertionPointToStart(body)
-	b.Create(opWait, nil, []ir.Type{ttgpu.AsyncTokenType{}}, ir.NamedAttr{Name: "num", Value: ir.I32Attr(int64(rw.S - 2))})
+	rw.wait = b.Create(opWait, nil, []ir.Type{ttgpu.AsyncTokenType{}}, ir.NamedAttr{Name: "num", Value: ir.I32Attr(int64(rw.S - 2))})
 	for k, a := range pl.allocs {
 		sub := b.Create(opSubview, []*ir.Value{rw.bufs[k], ext, rw.c0, rw.c0}, []ir.Type{slotType(pl.tileType(k))}).Result(0)
 		if pl.trans[k] != nil { // a transposed view of the loaded tile

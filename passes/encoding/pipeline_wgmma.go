@@ -3,6 +3,7 @@ package encoding
 import (
 	"github.com/sparsetriton/sp/dialect/arith"
 	"github.com/sparsetriton/sp/dialect/tt"
+	"github.com/sparsetriton/sp/dialect/ttgpu"
 	"github.com/sparsetriton/sp/dialect/ttng"
 	"github.com/sparsetriton/sp/ir"
 )
@@ -19,9 +20,11 @@ import (
 // async copies (which overwrite the slot the previous group read) and
 // their commit move after that wait. It returns the positions of the loop
 // results carrying an async accumulator, which the caller retires with
-// pendings = 0 after the loop. A loop whose copies cannot move (a value
-// they define is read before the wait) keeps its dots synchronous.
-func (rw *rewriter) asyncWarpGroupDots() []int {
+// pendings = 0 after the loop, and the warp_group_dot_wait it inserted
+// (nil when the loop keeps its dots synchronous). A loop whose copies
+// cannot move (a value they define is read before the wait) keeps its
+// dots synchronous.
+func (rw *rewriter) asyncWarpGroupDots() ([]int, *ir.Operation) {
 	pl := rw.pl
 	body := pl.body
 	var dots []*ir.Operation
@@ -31,7 +34,7 @@ func (rw *rewriter) asyncWarpGroupDots() []int {
 		}
 	}
 	if len(dots) != 1 {
-		return nil // one group per iteration: pendings = 1 retires exactly the previous one
+		return nil, nil // one group per iteration: pendings = 1 retires exactly the previous one
 	}
 	d := dots[0]
 	late := rw.copyOps()
@@ -43,7 +46,7 @@ func (rw *rewriter) asyncWarpGroupDots() []int {
 		for _, r := range op.Results() {
 			for _, u := range r.Uses() {
 				if !late[u.Op] && u.Op.Block() == body && u.Op != body.Terminator() && pos[u.Op] <= pos[d] {
-					return nil // read by the compute before the dot: the copies cannot move after it
+					return nil, nil // read by the compute before the dot: the copies cannot move after it
 				}
 			}
 		}
@@ -81,7 +84,49 @@ func (rw *rewriter) asyncWarpGroupDots() []int {
 			carried = append(carried, j)
 		}
 	}
-	return carried
+	return carried, w
+}
+
+// waitBeforeCopies moves the body's async_wait from the head to just after
+// the warp_group_dot_wait w, before the copies that refill a ring slot, and
+// waits for iteration 0's stage before the loop (async-wait=before-copies).
+//
+// Why this is race-free with one CTA barrier per iteration. Slots are
+// used round robin, iteration i reading slot i mod S. Iteration i runs, in
+// every thread of every warpgroup:
+//
+//  1. ld.shared of i's metadata, wgmma.fence, the wgmma group G(i) of this
+//     warpgroup reading slot i, commit_group;
+//  2. wgmma.wait_group 1: this warpgroup's G(i-1) has retired;
+//  3. cp.async.wait_group S-3: of the groups committed so far (stages
+//     0 .. i+S-2) at most S-3 are pending, so this thread's copies for
+//     stage i+1 have landed;
+//  4. bar.sync 0 (the lowering of async_wait): afterwards (a) every
+//     thread's copies for stage i+1 are complete and visible, so iteration
+//     i+1 may read slot i+1 with no barrier at its head, and (b) every
+//     warpgroup has passed its step 2 of iteration i, so no group G(j),
+//     j <= i-1, of any warpgroup is still reading shared memory; the
+//     ld.shared of step 1 completed before step 1's wgmma consumed it;
+//  5. cp.async into slot (i+S-1) mod S = (i-1) mod S, which by (b) nobody
+//     reads any more; the slots still read or being filled are i (G(i)
+//     in flight) and i+1 .. i+S-2, all different from i-1 mod S when
+//     S >= 3;
+//  6. cp.async.commit_group (stage i+S-1).
+//
+// Before the loop the prologue commits stages 0 .. S-2 and an async_wait
+// {num = S-2} (with its barrier) makes stage 0 visible. With the wait at the
+// head instead (Triton's placement), step 5 follows step 2 directly and
+// (b) does not hold across warpgroups: the lowering then needs a second CTA
+// barrier per iteration between the wgmma wait and the copies. S = 2 has
+// no slot to spare (stage i+1 would be copied in step 5, after the wait
+// for it), so it keeps the head placement.
+func (rw *rewriter) waitBeforeCopies(w *ir.Operation) {
+	rw.wait.SetAttr("num", ir.I32Attr(int64(rw.S-3)))
+	rw.wait.MoveBefore(w.Next())
+	b := rw.b
+	b.Loc = rw.pl.loop.Loc
+	b.SetInsertionPointBefore(rw.pl.loop)
+	b.Create(opWait, nil, []ir.Type{ttgpu.AsyncTokenType{}}, ir.NamedAttr{Name: "num", Value: ir.I32Attr(int64(rw.S - 2))})
 }
 
 // readsRing reports whether a shared operand of the warp_group_dot is a

@@ -17,6 +17,7 @@ type PipelineOptions struct {
 	NumWarps  int    `opt:"num-warps" help:"warps per CTA"`
 	NumCTAs   int    `opt:"num-ctas" help:"CTAs per cluster (sp supports 1)"`
 	NumStages int    `opt:"num-stages" help:"software-pipelining stages of the K loop (1: no pipelining)"`
+	AsyncWait string `opt:"async-wait" help:"where a wgmma loop waits for its copies: head or before-copies (tritongpu-pipeline's option)"`
 	// CheckLaunch runs tritongpu-check-launch-resources last; false keeps
 	// the IR of a kernel that could not launch (to inspect its layouts).
 	CheckLaunch bool `opt:"check-launch-resources" help:"reject kernels over the target's threads, shared memory or registers (false: keep them)"`
@@ -49,7 +50,12 @@ func pipelineSteps() []step {
 		{RemoveLayoutConversions, nil, "fold the accumulator and epilogue conversions"},
 		{StageDotOperands, nil, "stage dot operands through shared memory with a swizzle per operand"},
 		{transform.CSE, nil, "merge the duplicated make_range/splat chains before pipelining"},
-		{Pipeline, func(o *PipelineOptions) string { return fmt.Sprintf("num-stages=%d", o.NumStages) },
+		{Pipeline, func(o *PipelineOptions) string {
+			if o.AsyncWait == "" || o.AsyncWait == AsyncWaitHead {
+				return fmt.Sprintf("num-stages=%d", o.NumStages)
+			}
+			return fmt.Sprintf("num-stages=%d async-wait=%s", o.NumStages, o.AsyncWait)
+		},
 			"turn the staged loads of K loops into multi-buffered cp.async copies"},
 		{FenceInsertion, nil, "fence.proxy.async after register-to-shared stores that wgmma reads (after pipelining, which replaces the loop's stores by cp.async)"},
 		{RemoveLayoutConversions, nil, "final cleanup of conversions"},
@@ -76,7 +82,7 @@ passes, with the 2:4 fork's decomposition first):
 10. tritongpu-remove-layout-conversions
 11. tritongpu-stage-dot-operands (swizzled shared layout per operand)
 12. cse
-13. tritongpu-pipeline{num-stages}
+13. tritongpu-pipeline{num-stages async-wait}
 14. triton-nvidia-gpu-fence-insertion
 15. tritongpu-remove-layout-conversions
 16. cse
@@ -98,7 +104,7 @@ var SPPipeline = &pass.Pipeline{
 	Name:    "sp-pipeline",
 	Summary: "Sparse or dense TTIR to the TTGIR the PTX lowering takes",
 	Doc:     pipelineDoc,
-	Options: &PipelineOptions{Target: "cuda:80", NumWarps: 4, NumCTAs: 1, NumStages: 3, CheckLaunch: true},
+	Options: &PipelineOptions{Target: "cuda:80", NumWarps: 4, NumCTAs: 1, NumStages: 3, AsyncWait: AsyncWaitHead, CheckLaunch: true},
 	Build:   buildPipeline,
 }
 
@@ -108,6 +114,9 @@ func buildPipeline(opts any) (string, error) {
 		return "", fmt.Errorf("num-stages must be at least 1, got %d", o.NumStages)
 	}
 	if _, err := limits.ParseTarget(o.Target); err != nil {
+		return "", err
+	}
+	if err := checkAsyncWait(o.AsyncWait); err != nil {
 		return "", err
 	}
 	var parts []string

@@ -2,6 +2,10 @@
 // RUN: sp-opt %s -split-input-file -tritongpu-pipeline=num-stages=3 | sp-opt -split-input-file | FileCheck %s
 // RUN: sp-opt %s -split-input-file -tritongpu-pipeline=num-stages=1 | FileCheck %s --check-prefix=ONE
 // RUN: sp-opt %s -split-input-file -tritongpu-pipeline=num-stages=3 -verify-diagnostics -o /dev/null
+// RUN: sp-opt %s -split-input-file --pass-pipeline='builtin.module(tritongpu-pipeline{num-stages=3 async-wait=before-copies})' 2>&1 | FileCheck %s --check-prefix=ROT
+// RUN: sp-opt %s -split-input-file --pass-pipeline='builtin.module(tritongpu-pipeline{num-stages=2 async-wait=before-copies})' 2>&1 | FileCheck %s --check-prefix=ROT2
+// RUN: not sp-opt %s -split-input-file --pass-pipeline='builtin.module(tritongpu-pipeline{async-wait=tail})' 2>&1 | FileCheck %s --check-prefix=BADWAIT
+// BADWAIT: async-wait must be head or before-copies, got "tail"
 
 // One staged, masked load of A in a K loop, three stages: a 3-deep ring
 // buffer, two prologue copies (iterations 0 and 1, masked by lb + s*step <
@@ -150,6 +154,30 @@ module attributes {"triton_gpu.num-ctas" = 1 : i32, "triton_gpu.num-warps" = 4 :
 // CHECK:       %[[F:.+]] = triton_nvidia_gpu.warp_group_dot_wait %{{.+}}#0 {pendings = 0 : i32} : tensor<64x64xf32, #mma>
 // CHECK-NEXT:  triton_gpu.async_wait {num = 0 : i32}
 // CHECK:       tt.return %[[F]]
+//
+// async-wait=before-copies: the loop waits for stage 0 before it starts,
+// and each iteration waits (num = S-3: stage i+1 has landed) between the
+// wgmma wait and the copies, so that one CTA barrier both publishes the
+// next stage and orders every warpgroup's retired reads before the refill.
+// With two stages there is no slot to spare and the wait stays at the head.
+// ROT:       remark: tritongpu-pipeline: 3 loads pipelined with 3 stages, async_wait before the copies
+// ROT-LABEL: tt.func @wgmma
+// ROT:         triton_gpu.async_commit_group
+// ROT:         triton_gpu.async_commit_group
+// ROT-NEXT:    triton_gpu.async_wait {num = 1 : i32}
+// ROT-NEXT:    scf.for
+// ROT-NOT:     triton_gpu.async_wait
+// ROT:         %[[D:.+]] = triton_nvidia_gpu.warp_group_dot %{{.+}} {isAsync = true}
+// ROT-NEXT:    triton_nvidia_gpu.warp_group_dot_wait %[[D]], {{.+}} {pendings = 1 : i32}
+// ROT-NEXT:    triton_gpu.async_wait {num = 0 : i32}
+// ROT-COUNT-3: triton_gpu.async_copy_global_to_local
+// ROT:         triton_gpu.async_commit_group
+// ROT-NOT:     triton_gpu.async_wait
+// ROT:         scf.yield
+// ROT2: remark: tritongpu-pipeline: 3 loads pipelined with 2 stages (async-wait=before-copies needs num-stages >= 3: the wait stays at the head)
+// ROT2-LABEL: tt.func @wgmma
+// ROT2:       scf.for
+// ROT2-NEXT:    triton_gpu.async_wait {num = 0 : i32}
 #blocked = #triton_gpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
 #blocked1 = #triton_gpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
 #mma = #triton_gpu.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 32]}>

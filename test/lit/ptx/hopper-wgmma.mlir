@@ -13,6 +13,8 @@
 // RUN: FileCheck %s --input-file %t.dense.ptx --check-prefixes=CHECK,DENSE
 // RUN: sp-opt %S/../../../examples/sparse_matmul_128.mlir --sp-pipeline="target=cuda:90 num-warps=8" --emit=ptx -o %t.w8.ptx
 // RUN: FileCheck %s --input-file %t.w8.ptx --check-prefix=W8
+// RUN: sp-opt %S/../../../examples/sparse_matmul_128.mlir --sp-pipeline="target=cuda:90 num-warps=8 async-wait=before-copies" --emit=ptx -o %t.w8r.ptx
+// RUN: FileCheck %s --input-file %t.w8r.ptx --check-prefix=W8R
 // RUN: sp-opt %S/../../../examples/sparse_dot.mlir --sp-pipeline="target=cuda:90" --emit=ptx 2>&1 | FileCheck %s --check-prefix=SMALL
 
 // CHECK: "target": "sm_90a",
@@ -52,3 +54,21 @@
 // W8-NOT: cp.async
 // W8: bar.sync 0;
 // W8: cp.async.cg.shared.global
+
+// async-wait=before-copies: the cp.async wait and its barrier sit between
+// the wgmma wait and the copies, the only barrier of the iteration; the
+// loop head needs none (the back edge arrives right after that barrier and
+// the copies), and stage 0 is waited for before the loop.
+// W8R: cp.async.wait_group 1;
+// W8R-NEXT: bar.sync 0;
+// W8R: $L_for_head_{{[0-9]+}}:
+// W8R-NOT: bar.sync
+// W8R: wgmma.mma_async.sp.sync.aligned.m64n128k32
+// W8R-NOT: bar.sync
+// W8R: wgmma.wait_group.sync.aligned 1;
+// W8R-NEXT: cp.async.wait_group 0;
+// W8R-NEXT: bar.sync 0;
+// W8R-NOT: bar.sync
+// W8R: cp.async.cg.shared.global
+// W8R-NOT: bar.sync
+// W8R: bra.uni $L_for_head_{{[0-9]+}};

@@ -14,3 +14,10 @@
 // RUN: sp-opt %S/../../../examples/sparse_matmul.mlir --sp-pipeline="target=cuda:90 num-warps=4 num-stages=3" -o %t3.mlir
 // RUN: sp-run %t3.mlir --spec %S/../../../examples/sparse_matmul.json --set M=208 --set N=100 --set K=320 | FileCheck %s --check-prefix=PIPE
 // PIPE: verify C = A @ B: ok (full check, 20800 elements)
+
+// The same with two warpgroups and the async_wait before the refill copies
+// (async-wait=before-copies): the loop's result does not depend on where it
+// waits.
+// RUN: sp-opt %S/../../../examples/sparse_matmul_128.mlir --sp-pipeline="target=cuda:90 num-warps=8 num-stages=3 async-wait=before-copies" -o %t4.mlir
+// RUN: sp-run %t4.mlir --spec %S/../../../examples/sparse_matmul_128.json --set M=272 --set N=136 --set K=352 | FileCheck %s --check-prefix=PIPE4
+// PIPE4: verify C = A @ B: ok (full check, 36992 elements)
