@@ -33,12 +33,19 @@ type goldenCase struct {
 	// pipeline runs sp-pipeline{target=cuda:<sm>} before lowering (TTIR
 	// examples); TTGIR inputs are lowered as they are.
 	pipeline bool
+	// opts, when set, are the sp-pipeline options instead (testdata/hopper).
+	opts string
 }
 
 // goldenCases lists every testdata kernel (testdata/*.mlir and
-// testdata/bench/*.mlir, Options{SM: 80} and {SM: 90}) and every example
+// testdata/bench/*.mlir, Options{SM: 80} and {SM: 90}), every example
 // (../../examples/*.mlir: TTIR through sp-pipeline with target cuda:80
-// and cuda:90, TTGIR directly with the module's own target).
+// and cuda:90, TTGIR directly with the module's own target) and every
+// Hopper tile (testdata/hopper/*.mlir, bench/gen_tile.py's TTIR: one case
+// per leading "// golden <suffix>: <sp-pipeline options>" line, named
+// hopper.<file>.<suffix>), which cover the sm_90a kernels sparse and
+// dense, f16 and bf16, one and two warpgroups, and both async-wait
+// placements.
 func goldenCases(t *testing.T) []goldenCase {
 	t.Helper()
 	var cases []goldenCase
@@ -67,12 +74,36 @@ func goldenCases(t *testing.T) []goldenCase {
 			cases = append(cases, goldenCase{name: base + ".sm_" + itoa(sm), src: f, sm: sm, pipeline: true})
 		}
 	}
+	tiles, _ := filepath.Glob("testdata/hopper/*.mlir")
+	for _, f := range tiles {
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		base := "hopper." + strings.TrimSuffix(filepath.Base(f), ".mlir")
+		n := 0
+		for _, l := range strings.Split(string(src), "\n") {
+			rest, ok := strings.CutPrefix(l, "// golden ")
+			if !ok {
+				break
+			}
+			suffix, opts, ok := strings.Cut(rest, ": ")
+			if !ok {
+				t.Fatalf("%s: %q is not \"// golden <suffix>: <options>\"", f, l)
+			}
+			cases = append(cases, goldenCase{name: base + "." + suffix, src: f, sm: 90, pipeline: true, opts: opts})
+			n++
+		}
+		if n == 0 {
+			t.Fatalf("%s: no \"// golden <suffix>: <options>\" line", f)
+		}
+	}
 	return cases
 }
 
 // goldenPipeline is sp-pipeline as sp-opt parses it (registry built here,
 // as cmd/sp-opt does).
-func goldenPipeline(t *testing.T, sm int) *pass.Manager {
+func goldenPipeline(t *testing.T, opts string) *pass.Manager {
 	t.Helper()
 	reg, err := pass.NewRegistry(transform.Canonicalize, transform.CSE, transform.LICM, decompose.Pass, tensorptr.Pass,
 		encoding.Convert, encoding.Coalesce, encoding.RemoveLayoutConversions, encoding.AccelerateMatmul,
@@ -83,7 +114,7 @@ func goldenPipeline(t *testing.T, sm int) *pass.Manager {
 	if err := reg.AddPipeline(encoding.SPPipeline); err != nil {
 		t.Fatal(err)
 	}
-	m, err := pass.ParsePipeline(reg, "<golden>", "builtin.module(sp-pipeline{target=cuda:"+itoa(sm)+"})")
+	m, err := pass.ParsePipeline(reg, "<golden>", "builtin.module(sp-pipeline{"+opts+"})")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -106,7 +137,11 @@ func (c goldenCase) render(t *testing.T) (text, ext string) {
 		t.Fatalf("parse %s: %v", c.src, err)
 	}
 	if c.pipeline {
-		if err := goldenPipeline(t, c.sm).Run(mod, pass.RunOptions{IR: ctx}); err != nil {
+		opts := c.opts
+		if opts == "" {
+			opts = "target=cuda:" + itoa(c.sm)
+		}
+		if err := goldenPipeline(t, opts).Run(mod, pass.RunOptions{IR: ctx}); err != nil {
 			t.Fatalf("sp-pipeline on %s: %v", c.src, err)
 		}
 	}
@@ -239,6 +274,33 @@ func TestGoldenAssembles(t *testing.T) {
 				r.Expect(t, hgmmaDense, 1)
 				r.Expect(t, hgmmaSparse, 0)
 			}
+			checkHGMMAShapes(t, string(text), r.SASSFor(t))
 		})
+	}
+}
+
+// wgmmaPTX matches a wgmma of the PTX: sparse or not, N, K, input type.
+var wgmmaPTX = regexp.MustCompile(`wgmma\.mma_async(\.sp)?\.sync\.aligned\.m64n(\d+)k(\d+)\.f32\.(b?f16)\.`)
+
+// checkHGMMAShapes checks that every wgmma.mma_async(.sp) form of the PTX
+// (m64nNkK, f16 or bf16) became as many SASS HGMMA(.SP).64xNxK.F32[.BF16]
+// instructions, none serialized into something else or dropped.
+func checkHGMMAShapes(t *testing.T, ptx, sass string) {
+	t.Helper()
+	want := map[string]int{}
+	for _, m := range wgmmaPTX.FindAllStringSubmatch(ptx, -1) {
+		sp, ty := "", ".F32 "
+		if m[1] != "" {
+			sp = "SP."
+		}
+		if m[4] == "bf16" {
+			ty = ".F32.BF16 "
+		}
+		want["HGMMA."+sp+"64x"+m[2]+"x"+m[3]+ty]++
+	}
+	for k, n := range want {
+		if got := strings.Count(sass, k); got != n {
+			t.Errorf("SASS has %d %q, the PTX %d wgmma of that shape and type", got, strings.TrimSpace(k), n)
+		}
 	}
 }
