@@ -1,15 +1,47 @@
 #!/usr/bin/env python3
 """Writes the matmul of examples/sparse_matmul_128.mlir with other tiles.
 
-    python3 bench/gen_tile.py --bm 128 --bn 256 --bk 64 [--dense] [--dtype bf16] -o out.mlir
+    python3 bench/gen_tile.py --bm 128 --bn 256 --bk 64 [--dense] [--dtype bf16] [--group-m 8] -o out.mlir
 
 Program (x, y) computes the BM x BN tile of C at rows BM*x, columns BN*y,
-with K steps of BK; A (M x K) is 2:4 sparse along K unless --dense. The
+with K steps of BK; A (M x K) is 2:4 sparse along K unless --dense. With
+--group-m G the same grid is walked in Triton tutorial 03's grouped order
+(program x + y*cdiv(M, BM) takes the tiles of G rows of tiles column by
+column), so that programs running together share A and B tiles in L2. The
 launch spec (grid, arguments, verification) is written next to the output
 as .json, so sp-run finds it.
 """
 import argparse
 import json
+
+PIDS = """    %0 = tt.get_program_id x : i32
+    %1 = tt.get_program_id y : i32"""
+
+# Grouped order (Triton tutorial 03): pid = x + y*npm; npm = cdiv(M, BM),
+# npn = cdiv(N, BN); in a group of G tile rows, pid_m = first + (pid % (G*npn)) % size,
+# pid_n = (pid % (G*npn)) / size, size = min(npm - first, G).
+GROUPED_PIDS = """    %gx = tt.get_program_id x : i32
+    %gy = tt.get_program_id y : i32
+    %gbm1 = arith.constant {bmm1} : i32
+    %gbm = arith.constant {bm} : i32
+    %gbn1 = arith.constant {bnm1} : i32
+    %gbn = arith.constant {bn} : i32
+    %gG = arith.constant {group} : i32
+    %gm0 = arith.addi %arg3, %gbm1 : i32
+    %gnpm = arith.divsi %gm0, %gbm : i32
+    %gn0 = arith.addi %arg4, %gbn1 : i32
+    %gnpn = arith.divsi %gn0, %gbn : i32
+    %gyx = arith.muli %gy, %gnpm : i32
+    %gpid = arith.addi %gx, %gyx : i32
+    %gin = arith.muli %gG, %gnpn : i32
+    %ggid = arith.divsi %gpid, %gin : i32
+    %gfirst = arith.muli %ggid, %gG : i32
+    %gleft = arith.subi %gnpm, %gfirst : i32
+    %gsize = arith.minsi %gleft, %gG : i32
+    %gr = arith.remsi %gpid, %gin : i32
+    %gmr = arith.remsi %gr, %gsize : i32
+    %0 = arith.addi %gfirst, %gmr : i32
+    %1 = arith.divsi %gr, %gsize : i32"""
 
 TEMPLATE = """// sparse_matmul_128.mlir with {desc}: BM = {bm}, BN = {bn}, BK = {bk}
 // (bench/gen_tile.py).
@@ -23,8 +55,7 @@ module {{
     %cm = arith.constant {bm} : i32
     %cn = arith.constant {bn} : i32
     %cst = arith.constant dense<0.000000e+00> : tensor<{bm}x{bn}xf32>
-    %0 = tt.get_program_id x : i32
-    %1 = tt.get_program_id y : i32
+{pids}
     %2 = arith.muli %0, %cm : i32
     %3 = arith.muli %1, %cn : i32
     %4 = arith.extsi %arg3 : i32 to i64
@@ -61,13 +92,19 @@ def main():
     ap.add_argument("--bk", type=int, default=64)
     ap.add_argument("--dtype", default="f16", choices=["f16", "bf16"])
     ap.add_argument("--dense", action="store_true")
+    ap.add_argument("--group-m", type=int, default=0, help="walk the tiles in grouped order, G tile rows per group (0: row order)")
     ap.add_argument("-o", required=True)
     a = ap.parse_args()
     name = "matmul" if a.dense else "sparse_matmul"
     enc = "" if a.dense else ', #tt.sparse<"NV24">'
     desc = ("dense A" if a.dense else "2:4 sparse A") + f", {a.dtype}"
     with open(a.o, "w") as f:
-        f.write(TEMPLATE.format(name=name, t=a.dtype, enc=enc, bm=a.bm, bn=a.bn, bk=a.bk, bkm1=a.bk - 1, desc=desc))
+        pids = PIDS
+        if a.group_m > 0:
+            pids = GROUPED_PIDS.format(bm=a.bm, bmm1=a.bm - 1, bn=a.bn, bnm1=a.bn - 1, group=a.group_m)
+            desc += f", grouped order (G = {a.group_m})"
+        f.write(TEMPLATE.format(name=name, t=a.dtype, enc=enc, bm=a.bm, bn=a.bn, bk=a.bk, bkm1=a.bk - 1, desc=desc,
+                                pids=pids))
     spec = {
         "kernel": name,
         "vars": {"M": 256, "N": 256, "K": 256, "BM": a.bm, "BN": a.bn, "BK": a.bk},

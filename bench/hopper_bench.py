@@ -21,6 +21,14 @@ compared with cuBLAS's (max relative difference) before timing.
 
     python3 bench/hopper_bench.py --sparse K.sm_90a.ptx --dense D.sm_90a.ptx \\
         --sparse-tile 256x128 --dense-tile 128x256 [--shapes 4096x4096x4096,...]
+        [--sp NAME=PTX:BMxBN ...]
+
+--sp adds sp kernels to the same run (variants of one kernel, e.g. two
+async-wait placements or stage counts), each sparse or dense as its
+manifest says (a values/metadata parameter pair makes it 2:4), launched on a
+cdiv(M, BM) x cdiv(N, BN) grid. A summary table (TFLOP/s per provider and
+shape) follows the detailed one; an sp output further than 1e-2 (relative
+to max |C|) from cuBLAS's is marked BAD and makes the exit status 1.
 """
 import argparse
 import os
@@ -104,20 +112,33 @@ def rel(x, ref):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--sparse", required=True, help="sp's 2:4 kernel (.ptx with its manifest)")
+    ap.add_argument("--sparse", help="sp's 2:4 kernel (.ptx with its manifest)")
     ap.add_argument("--sparse-tile", default="256x128", help="BMxBN of the sparse kernel (its grid)")
     ap.add_argument("--dense", help="sp's dense kernel (.ptx)")
     ap.add_argument("--dense-tile", default="128x256")
     ap.add_argument("--triton-tile", default="128x256x64x8x3", help="BMxBNxBKxWARPSxSTAGES of Triton's dense kernel")
     ap.add_argument("--shapes", default="4096x4096x4096,8192x8192x8192,12288x2048x12288",
                     help="MxNxK list (12288x12288x2048 in MxKxN is 12288x2048x12288 here)")
+    ap.add_argument("--sp", action="append", default=[], metavar="NAME=PTX:BMxBN",
+                    help="another sp kernel to time (repeatable); 2:4 or dense as its manifest says")
     a = ap.parse_args()
     torch.manual_seed(0)
-    sk = load_ptx(a.sparse)
-    dk = load_ptx(a.dense) if a.dense else None
-    sbm, sbn = map(int, a.sparse_tile.split("x"))
-    dbm, dbn = map(int, a.dense_tile.split("x"))
+    sps = []  # (name, kernel, sparse, BM, BN)
+    if a.sparse:
+        sbm, sbn = map(int, a.sparse_tile.split("x"))
+        sps.append((f"sp 2:4 sparse {sbm}x{sbn} (wgmma.sp)", load_ptx(a.sparse), True, sbm, sbn))
+    if a.dense:
+        dbm, dbn = map(int, a.dense_tile.split("x"))
+        sps.append((f"sp dense {dbm}x{dbn} (wgmma)", load_ptx(a.dense), False, dbm, dbn))
+    for v in a.sp:
+        name, rest = v.split("=", 1)
+        path, tile = rest.rsplit(":", 1)
+        bm, bn = map(int, tile.split("x"))
+        k = load_ptx(path)
+        sparse = any(p.get("role") == "values" for p in k.m["params"])
+        sps.append((("sp 2:4 " if sparse else "sp dense ") + name, k, sparse, bm, bn))
     tbm, tbn, tbk, tw, ts = map(int, a.triton_tile.split("x"))
+    summary, bad = {}, False
     print(f"device {torch.cuda.get_device_name()}, torch {torch.__version__}, triton {triton.__version__}")
     print("| M x N x K | provider | ms (graph) | TFLOP/s | vs cuBLAS | max rel diff |")
     print("|---|---|---:|---:|---:|---:|")
@@ -131,11 +152,19 @@ def main():
         B = torch.randn(K, N, device="cuda").half()
         ref = torch.mm(A, B)
         rows = []
-        rows.append(("cuBLAS dense", graph_ms(lambda: torch.mm(A, B)), 0.0))
+
+        def row(name, ms, d, key=None):  # printed at once: a later hang or fault leaves what was measured
+            rows.append((name, ms, d))
+            print(f"| {M}x{N}x{K} | {name} | {ms:.4f} | {flop / ms / 1e9:.0f} | {rows[0][1] / ms:.2f}x | {d:.1e} |",
+                  flush=True)
+            summary.setdefault(key or name, {})[s] = (flop / ms / 1e9, rows[0][1] / ms)
+
+        row("cuBLAS dense", graph_ms(lambda: torch.mm(A, B)), 0.0)
         comp = torch._cslt_compress(A)
         alg = torch._cslt_sparse_mm_search(comp, B)
         out = torch._cslt_sparse_mm(comp, B, alg_id=alg)
-        rows.append((f"cuSPARSELt (alg {alg})", graph_ms(lambda: torch._cslt_sparse_mm(comp, B, alg_id=alg)), rel(out, ref)))
+        row(f"cuSPARSELt (alg {alg})", graph_ms(lambda: torch._cslt_sparse_mm(comp, B, alg_id=alg)), rel(out, ref),
+            key="cuSPARSELt (searched alg)")
         Ct = torch.empty(M, N, device="cuda", dtype=torch.half)
         tgrid = (triton.cdiv(M, tbm) * triton.cdiv(N, tbn),)
         tri = lambda: matmul_kernel[tgrid](A, B, Ct, M, N, K, A.stride(0), A.stride(1), B.stride(0), B.stride(1),
@@ -143,21 +172,29 @@ def main():
                                            GROUP_M=8, num_warps=tw, num_stages=ts)
         tri()
         torch.cuda.synchronize()
-        rows.append((f"Triton dense {tbm}x{tbn}x{tbk} w{tw} s{ts}", graph_ms(tri), rel(Ct, ref)))
-        Cs = torch.full((M, N), float("nan"), device="cuda", dtype=torch.half)
-        sp = lambda: sk((rp.cdiv(M, sbm), rp.cdiv(N, sbn)), V, E, B, Cs, M, N, K, K, N, N)
-        sp()
-        torch.cuda.synchronize()
-        rows.append((f"sp 2:4 sparse {sbm}x{sbn} (wgmma.sp)", graph_ms(sp), rel(Cs, ref)))
-        if dk:
-            Cd = torch.full((M, N), float("nan"), device="cuda", dtype=torch.half)
-            dd = lambda: dk((rp.cdiv(M, dbm), rp.cdiv(N, dbn)), A, B, Cd, M, N, K, K, N, N)
-            dd()
+        row(f"Triton dense {tbm}x{tbn}x{tbk} w{tw} s{ts}", graph_ms(tri), rel(Ct, ref))
+        for name, k, sparse, bm, bn in sps:
+            C = torch.full((M, N), float("nan"), device="cuda", dtype=torch.half)
+            grid = (rp.cdiv(M, bm), rp.cdiv(N, bn))
+            if sparse:
+                fn = lambda k=k, C=C, grid=grid: k(grid, V, E, B, C, M, N, K, K, N, N)
+            else:
+                fn = lambda k=k, C=C, grid=grid: k(grid, A, B, C, M, N, K, K, N, N)
+            fn()
             torch.cuda.synchronize()
-            rows.append((f"sp dense {dbm}x{dbn} (wgmma)", graph_ms(dd), rel(Cd, ref)))
-        base = rows[0][1]
-        for name, ms, d in rows:
-            print(f"| {M}x{N}x{K} | {name} | {ms:.4f} | {flop / ms / 1e9:.0f} | {base / ms:.2f}x | {d:.1e} |", flush=True)
+            d = rel(C, ref)
+            if not d <= 1e-2:
+                bad = True
+                name += " BAD"
+            row(name, graph_ms(fn), d)
+    shapes = a.shapes.split(",")
+    print("\nsummary: TFLOP/s (x cuBLAS)")
+    print("| provider | " + " | ".join(shapes) + " |")
+    print("|---|" + "---:|" * len(shapes))
+    for name, per in summary.items():
+        cells = [f"{per[x][0]:.0f} ({per[x][1]:.2f}x)" if x in per else "-" for x in shapes]
+        print(f"| {name} | " + " | ".join(cells) + " |")
+    sys.exit(1 if bad else 0)
 
 
 if __name__ == "__main__":
