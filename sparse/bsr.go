@@ -1,6 +1,7 @@
 package sparse
 
 import (
+	"encoding/binary"
 	"fmt"
 	"math"
 	"sort"
@@ -84,13 +85,16 @@ func PruneBlocks(a Matrix, bm, bk int, frac float64) (Matrix, error) {
 	for i := range bs {
 		bs[i].i = i
 	}
+	mag := blockMagnitude(a.DType)
+	e := a.elems()
 	for r := range a.Rows {
-		for c := range a.Cols {
-			v := math.Abs(float64(a.At(r, c)))
-			if math.IsNaN(v) {
-				v = math.Inf(1)
+		row := bs[(r/bm)*bc:]
+		for j := range bc {
+			var sum float32 // one block row segment: at most bk terms
+			for c := j * bk; c < min((j+1)*bk, a.Cols); c++ {
+				sum += mag(e.get(r*a.Cols + c))
 			}
-			bs[(r/bm)*bc+c/bk].sum += v
+			row[j].sum += float64(sum)
 		}
 	}
 	sort.SliceStable(bs, func(i, j int) bool { return bs[i].sum < bs[j].sum })
@@ -99,23 +103,55 @@ func PruneBlocks(a Matrix, bm, bk int, frac float64) (Matrix, error) {
 		zero[b.i] = true
 	}
 	out := a.Clone()
+	sz := a.DType.Size()
 	for r := range a.Rows {
-		for c := range a.Cols {
-			if zero[(r/bm)*bc+c/bk] {
-				out.SetBits(r, c, 0)
+		for j := range bc {
+			if zero[(r/bm)*bc+j] {
+				lo, hi := r*a.Cols+j*bk, r*a.Cols+min((j+1)*bk, a.Cols)
+				clear(out.Data[lo*sz : hi*sz])
 			}
 		}
 	}
 	return out, nil
 }
 
+// blockMagnitude returns |x| of a bit pattern of d, NaN as +Inf; a table for
+// the 16-bit types.
+func blockMagnitude(d DType) func(uint32) float32 {
+	abs := func(b uint32) float32 {
+		v := float32(math.Abs(float64(d.ToFloat32(b))))
+		if v != v {
+			return float32(math.Inf(1))
+		}
+		return v
+	}
+	if d.Size() != 2 {
+		return abs
+	}
+	tab := make([]float32, 1<<16)
+	for b := range tab {
+		tab[b] = abs(uint32(b))
+	}
+	return func(b uint32) float32 { return tab[b] }
+}
+
 // blockIsZero reports whether block (i, j) of the padded matrix p is all
 // zero (+0 or -0).
 func blockIsZero(p Matrix, bm, bk, i, j int) bool {
-	sign := p.DType.signMask()
+	sign, e := p.DType.signMask(), p.elems()
 	for r := i * bm; r < (i+1)*bm; r++ {
-		for c := j * bk; c < (j+1)*bk; c++ {
-			if p.Bits(r, c)&^sign != 0 {
+		lo := r*p.Cols + j*bk
+		if p.DType.Size() == 2 { // 8 bytes at a time: 4 elements
+			seg := p.Data[2*lo : 2*(lo+bk)]
+			for k := 0; k+8 <= len(seg); k += 8 {
+				if binary.LittleEndian.Uint64(seg[k:])&^0x8000_8000_8000_8000 != 0 {
+					return false
+				}
+			}
+			continue
+		}
+		for c := lo; c < lo+bk; c++ {
+			if e.get(c)&^sign != 0 {
 				return false
 			}
 		}
@@ -150,11 +186,11 @@ func CompressBlocks(a Matrix, bm, bk int) (*BlockSparse, error) {
 	}
 	out.Indices = append(out.Indices, int32(bc))
 	stacked := NewMatrix(a.DType, len(where)*bm, bk)
+	sz := a.DType.Size()
 	for s, w := range where {
 		for r := range bm {
-			for c := range bk {
-				stacked.SetBits(s*bm+r, c, p.Bits(w[0]*bm+r, w[1]*bk+c))
-			}
+			src := ((w[0]*bm+r)*p.Cols + w[1]*bk) * sz
+			copy(stacked.Data[(s*bm+r)*bk*sz:], p.Data[src:src+bk*sz])
 		}
 	}
 	c, err := Compress(stacked, Band16)
@@ -175,8 +211,13 @@ func CompressBlocks(a Matrix, bm, bk int) (*BlockSparse, error) {
 // fraction frac of its blocks (PruneBlocks): the dense matrix that
 // CompressBlocks then stores without loss.
 func PruneBSR24(a Matrix, bm, bk int, frac float64) (Matrix, error) {
-	z, err := PruneBlocks(a, bm, bk, frac)
-	if err != nil {
+	z := a
+	if frac != 0 {
+		var err error
+		if z, err = PruneBlocks(a, bm, bk, frac); err != nil {
+			return Matrix{}, err
+		}
+	} else if err := checkBlock(bm, bk); err != nil {
 		return Matrix{}, err
 	}
 	if z.Cols%GroupSize != 0 { // Prune needs whole groups: pad, prune, crop
