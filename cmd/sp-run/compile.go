@@ -106,6 +106,7 @@ func ttirParams(fn *ir.Operation) ([]devParam, error) {
 		}
 		p.Name = fmt.Sprintf("arg%d", i)
 		if !tt.IsSparsePointer(t) {
+			decomposedBlockSparse(fn, i, &p, out)
 			out = append(out, p)
 			continue
 		}
@@ -143,4 +144,28 @@ func scalarParam(t ir.Type) (devParam, error) {
 	}
 	p.DType = d
 	return p, nil
+}
+
+// decomposedBlockSparse gives the parameters of an already decomposed
+// BSR24 operand their roles from the attributes decompose-sparse-tensors
+// left: sp.block on the values (the next parameter is the metadata) and
+// sp.block_sparse on indptr and indices.
+func decomposedBlockSparse(fn *ir.Operation, i int, p *devParam, prev []devParam) {
+	if !p.Ptr {
+		return
+	}
+	attrs := tt.ArgAttrs(fn, i)
+	if s, ok := attrs.Get(tt.AttrBlockSparse).(ir.StringAttr); ok && (s.Value == roleIndptr || s.Value == roleIndices) {
+		p.Role = s.Value
+		return
+	}
+	b, ok := attrs.Get(tt.AttrBlockShape).(ir.DenseArrayAttr)
+	if !ok || len(b.Ints) != 2 {
+		return
+	}
+	if n := len(prev); n > 0 && prev[n-1].Role == roleValues && prev[n-1].Block != [2]int{} {
+		p.Role = roleMetadata // the split metadata inherits sp.block
+		return
+	}
+	p.Role, p.Block = roleValues, [2]int{int(b.Ints[0]), int(b.Ints[1])}
 }

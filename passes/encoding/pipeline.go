@@ -50,7 +50,10 @@ transposed product): the ring buffer then holds the loaded tile with the
 transposed shared order (the same bytes) and the loop reads it through
 tt.trans of the memdesc view. The ops computing its pointer, mask and
 other operands (and the loop-carried values they read, with the yields
-that advance them) form stage 0; they must be pure, used only by stage 0,
+that advance them) form stage 0; they must be pure (or scalar loads
+without mask or volatility in a loop that stores nothing, such as the
+block column a block-sparse loop reads, which then run ahead too), used
+only by stage 0,
 and the loop results of those carried values must be unused. Everything
 else is the last stage. With S = num-stages ≥ 2, for each such load:
 
@@ -234,14 +237,14 @@ func (pl *loopPlan) collectStage0() string {
 		if op == nil || op.Block() != pl.body || pl.stage0[op] {
 			continue
 		}
-		if !op.HasTrait(ir.Pure) || len(op.Regions) > 0 {
+		if (!op.HasTrait(ir.Pure) || len(op.Regions) > 0) && !pl.readOnlyScalarLoad(op) {
 			return "the address computation of a load has side effects or regions (" + op.Name + ")"
 		}
 		pl.stage0[op] = true
 		work = append(work, op.Operands()...)
 	}
 	for op := range pl.stage0 {
-		if op.Name == opLoad {
+		if pl.loadIndex(op) >= 0 {
 			continue
 		}
 		for _, r := range op.Results() {
@@ -263,6 +266,34 @@ func (pl *loopPlan) collectStage0() string {
 		}
 	}
 	return ""
+}
+
+// memoryWriters are the ops after which a load may not be moved: global
+// stores, atomics and calls.
+var memoryWriters = map[string]bool{tt.StoreOpName: true, tt.AtomicRmwOpName: true, tt.AtomicCasOpName: true, tt.CallOpName: true}
+
+// readOnlyScalarLoad reports whether op is a scalar tt.load (no mask, not
+// volatile) in a loop that writes no global memory: it may run iterations
+// ahead in stage 0 like a pure op (e.g. the block column a block-sparse
+// loop reads from its indices buffer). Reading ahead past the last
+// iteration must stay in bounds; that is the address computation's
+// contract (decompose-sparse-tensors clamps its index reads).
+func (pl *loopPlan) readOnlyScalarLoad(op *ir.Operation) bool {
+	if op.Name != opLoad || op.NumOperands() != 1 || isTensor(op.Result(0).Type()) {
+		return false
+	}
+	if v, ok := op.Attr("isVolatile").(ir.IntegerAttr); ok && v.Value != 0 {
+		return false
+	}
+	writes := false
+	pl.loop.Walk(func(o *ir.Operation) ir.WalkResult {
+		if memoryWriters[o.Name] {
+			writes = true
+			return ir.Interrupt
+		}
+		return ir.Advance
+	})
+	return !writes
 }
 
 // stage0Ops returns the stage-0 ops other than the loads, in body order.

@@ -28,3 +28,14 @@
 
 // RUN: not sp-run %S/../../../examples/block_sparse_matmul.mlir --zero-blocks A=1.5 2>&1 | FileCheck %s --check-prefix=FRAC
 // FRAC: --zero-blocks A: "1.5" is not a fraction between 0 and 1
+
+// The kernel after sp-pipeline (TTGIR), software-pipelined (3 stages: the
+// block-column read runs ahead with the copies), on the CPU interpreter:
+// the mma.sp (sm_80) and wgmma.sp (sm_90) forms verify as well.
+// RUN: sp-opt %S/../../../examples/block_sparse_matmul.mlir --sp-pipeline="target=cuda:80" -o %t.80.ttgir.mlir 2>&1 | FileCheck %s --check-prefix=PIPE
+// RUN: sp-opt %S/../../../examples/block_sparse_matmul.mlir --sp-pipeline="target=cuda:90" -o %t.90.ttgir.mlir 2>&1 | FileCheck %s --check-prefix=PIPE
+// PIPE: remark: tritongpu-pipeline: 3 loads pipelined with 3 stages
+// RUN: sp-run %t.80.ttgir.mlir --spec %S/../../../examples/block_sparse_matmul.json --zero-blocks A=0.9 --set M=330 --set N=70 --set K=650 --seed 3 | FileCheck %s --check-prefix=TTGIR
+// RUN: sp-run %t.90.ttgir.mlir --spec %S/../../../examples/block_sparse_matmul.json --zero-blocks A=0.5 --set M=200 --set N=136 --set K=328 | FileCheck %s --check-prefix=TTGIR
+// RUN: sp-run %t.80.ttgir.mlir --spec %S/../../../examples/block_sparse_matmul.json --zero-blocks A=0 --set M=128 --set N=64 --set K=512 | FileCheck %s --check-prefix=TTGIR
+// TTGIR: verify C = A @ B: ok (full check
