@@ -70,7 +70,8 @@
 // epilogue (convert_layout through shared memory) serves v2 and v3. The
 // dot issues wgmma.fence, one wgmma.mma_async(.sp) per (k step, m64
 // block, n block) of its warpgroup on shared-memory matrix descriptors
-// (start >> 4, LBO, SBO, swizzle mode from the NVMMA layout), then
+// (start >> 4, LBO, SBO, swizzle mode from the NVMMA layout), or with A
+// in registers (a dot_op tensor: the ldmatrix fragments) B only, then
 // wgmma.commit_group, and wgmma.wait_group 0 unless isAsync;
 // warp_group_dot_wait is wgmma.wait_group N. The accumulator is updated in
 // place when only the dot reads it (InOut destinations), so a loop-carried

@@ -32,11 +32,13 @@ type fragment struct {
 
 // mmaOf returns the mma parent of a dot-operand encoding.
 // The metadata of a wgmma.sp (meta = 1 with a v3 parent) is the same
-// per-warp register, so v3 is accepted for it.
+// per-warp register, and wgmma's register A (opIdx 0, v3 parent) the same
+// per-warp fragment of rows m*16*wm + warpM*16 (hopper.md §1.2), so v3 is
+// accepted for them.
 func mmaOf(d ttgpu.DotOperandEncoding) (ttgpu.NvidiaMmaEncoding, error) {
 	m, ok := d.Parent.(ttgpu.NvidiaMmaEncoding)
-	if ok && m.IsHopper() && d.Meta == ttgpu.MetaMeta && len(m.WarpsPerCTA) == 2 {
-		return m, nil
+	if ok && m.IsHopper() && (d.Meta == ttgpu.MetaMeta || d.OpIdx == 0) && len(m.WarpsPerCTA) == 2 {
+		return m, nil // the metadata register, or the register A of wgmma (the m16n8k16 / m16n8k32 A fragment)
 	}
 	if !ok || !m.IsAmpere() || len(m.WarpsPerCTA) != 2 {
 		return m, fmt.Errorf("dot operand parent %s: only 2-D nvidia_mma v2 is supported", ir.AttrString(d.Parent))

@@ -30,6 +30,12 @@ import (
 // (next 8 K rows), LBO = lines*SW (next column block along N). Tiles are
 // 1024-byte aligned (planShared), so the descriptor base offset is 0.
 //
+// Register A (wgmma's RS form): an A that is a dot_op tensor (opIdx 0,
+// v3 parent, loaded by local_load with ldmatrix) holds per (m block, k
+// step) the four registers of the warp's m16n8k16 / m16n8k32 A fragment,
+// rows m*16*wm + warpM*16 (hopper.md §1.2), which the wgmma takes in
+// place of A's descriptor, without imm-trans-a.
+//
 // The accumulator is updated in place: when the C operand's registers are
 // used only by this dot (the loop-carried accumulator), the wgmmas write
 // them directly, so nothing reads an in-flight accumulator before its
@@ -119,7 +125,7 @@ type wgOperand struct {
 
 func nvmmaOperand(v *val, what string) (*wgOperand, error) {
 	if v.mem == nil {
-		return nil, fmt.Errorf("warp_group_dot operand %s must be a shared-memory memdesc (register operands, wgmma RS, are not supported)", what)
+		return nil, fmt.Errorf("warp_group_dot operand %s must be a shared-memory memdesc (or, for A, a dot_op tensor loaded with local_load)", what)
 	}
 	m := v.mem
 	if m.blockLen == 0 {
@@ -142,6 +148,7 @@ type wgDot struct {
 	mma               ttgpu.NvidiaMmaEncoding
 	in                string // f16 or bf16
 	A, B              *wgOperand
+	regA              *fragment // A in registers (nil: A from shared memory)
 	sparse            bool
 	meta              *val
 	instrN, wm, wn    int64
@@ -206,13 +213,15 @@ func checkWarpGroupDot(k *kernel, op *ir.Operation) (*wgDot, error) {
 	if err != nil {
 		return nil, err
 	}
-	if d.A, err = nvmmaOperand(av, "A"); err != nil {
+	if av.frag != nil && av.frag.opIdx == 0 {
+		d.regA = av.frag // wgmma's register form: A fragments, B from shared memory
+	} else if d.A, err = nvmmaOperand(av, "A"); err != nil {
 		return nil, err
 	}
 	if d.B, err = nvmmaOperand(bv, "B"); err != nil {
 		return nil, err
 	}
-	if d.A.m.contig != 1 {
+	if d.A != nil && d.A.m.contig != 1 {
 		return nil, fmt.Errorf("warp_group_dot: A must be K-contiguous (MN-major A is not supported)")
 	}
 	d.sparse = ttng.WarpGroupDotSparseIndex(op) == tt.SparseIndexA
@@ -259,6 +268,9 @@ func (d *wgDot) tile(k *kernel, op *ir.Operation) error {
 		}
 		d.B.lbo = d.B.m.lines * d.B.sw
 	}
+	if a := d.regA; a != nil && (len(a.regs) != int(d.repM) || len(a.regs[0]) != int(d.steps) || len(a.regs[0][0]) != 4) {
+		return fmt.Errorf("warp_group_dot: register A fragments (%d x %d) do not match %d m blocks x %d k steps of 4 registers", len(a.regs), len(a.regs[0]), d.repM, d.steps)
+	}
 	if d.sparse && (len(d.meta.frag.regs) != int(d.repM) || len(d.meta.frag.regs[0]) != int(d.steps)) {
 		return fmt.Errorf("warp_group_dot: metadata fragments (%d x %d) do not match %d m blocks x %d k32 steps", len(d.meta.frag.regs), len(d.meta.frag.regs[0]), d.repM, d.steps)
 	}
@@ -302,8 +314,7 @@ func (d *wgDot) descriptors(k *kernel) (asm.Operand, asm.Operand, error) {
 	if d.wm > 4 {
 		wgRow = k.warpGroupRow(warpM)
 	}
-	eb := int64(d.A.m.elem.bytes())
-	aAddr := k.regBytes(d.A.m.base, wgRow, d.A.sw) // rows at stride SW in a K-major tile
+	eb := int64(d.B.m.elem.bytes())
 	var bAddr asm.Operand
 	if d.transB == 1 {
 		// N column blocks of SW bytes at stride lines*SW: instrN spans whole blocks.
@@ -312,9 +323,13 @@ func (d *wgDot) descriptors(k *kernel) (asm.Operand, asm.Operand, error) {
 		bAddr = k.regBytes(d.B.m.base, warpN, d.instrN*d.B.sw)
 	}
 	k.beforeRead()
-	dA, err := k.descBase(aAddr, d.A.lbo, d.A.sbo, d.A.sw)
-	if err != nil {
-		return nil, nil, err
+	var dA asm.Operand
+	if d.A != nil {
+		aAddr := k.regBytes(d.A.m.base, wgRow, d.A.sw) // rows at stride SW in a K-major tile
+		var err error
+		if dA, err = k.descBase(aAddr, d.A.lbo, d.A.sbo, d.A.sw); err != nil {
+			return nil, nil, err
+		}
 	}
 	dB, err := k.descBase(bAddr, d.B.lbo, d.B.sbo, d.B.sw)
 	return dA, dB, err
@@ -333,8 +348,14 @@ func (d *wgDot) issue(k *kernel, res *val) error {
 	per := int(d.instrN / 2)
 	for kk := int64(0); kk < d.steps; kk++ {
 		for m := int64(0); m < d.repM; m++ {
-			// A: rows m*16*wm.., k step kk = 16 (compressed or dense) elements.
-			da := k.descAt(dA, nvmmaOffset(d.A.m, m*16*d.wm, kk*16))
+			// A: rows m*16*wm.., k step kk = 16 (compressed or dense) elements:
+			// a descriptor, or the warp's four fragment registers.
+			var da asm.Operand
+			if d.regA != nil {
+				da = asm.Vec(d.regA.regs[m][kk])
+			} else {
+				da = k.descAt(dA, nvmmaOffset(d.A.m, m*16*d.wm, kk*16))
+			}
 			for n := int64(0); n < d.repN; n++ {
 				var db asm.Operand
 				if d.transB == 1 {
@@ -344,13 +365,17 @@ func (d *wgDot) issue(k *kernel, res *val) error {
 				}
 				i := int(m*d.repN+n) * per
 				acc := asm.Vec(res.regs[i : i+per])
+				// Immediates: scale-a, scale-b, then imm-trans-a (shared A only) and imm-trans-b.
+				tail := []asm.Operand{p, imm(1), imm(1), imm(0), imm(d.transB)}
+				if d.regA != nil {
+					tail = []asm.Operand{p, imm(1), imm(1), imm(d.transB)}
+				}
 				var w *asm.Instr
 				if d.sparse {
 					w = asm.NewOp("wgmma.mma_async.sp.sync.aligned."+shape+".f32."+d.in+"."+d.in, acc,
-						da, db, d.meta.frag.regs[m][kk][0], imm(0), p, imm(1), imm(1), imm(0), imm(d.transB))
+						append([]asm.Operand{da, db, d.meta.frag.regs[m][kk][0], imm(0)}, tail...)...)
 				} else {
-					w = asm.NewOp("wgmma.mma_async.sync.aligned."+shape+".f32."+d.in+"."+d.in, acc,
-						da, db, p, imm(1), imm(1), imm(0), imm(d.transB))
+					w = asm.NewOp("wgmma.mma_async.sync.aligned."+shape+".f32."+d.in+"."+d.in, acc, append([]asm.Operand{da, db}, tail...)...)
 				}
 				w.Effect, w.InOut = true, true
 				k.add(w)

@@ -37,7 +37,14 @@ metadata stays in registers, converted to #triton_gpu.dot_op<{opIdx = 0,
 parent = #mma, kWidth = 2, meta = 1}> (tritongpu-stage-dot-operands stages
 it through shared memory): per warp it is the m16n8k32 metadata register,
 which wgmma.sp takes unchanged (hopper.md §1.3). The warp_group_dot carries
-it after the accumulator with sparseIndex = 0. Dots wgmma cannot take stay
+it after the accumulator with sparseIndex = 0. With wgmma-a=registers, A
+instead stays a tensor converted to #triton_gpu.dot_op<{opIdx = 0, parent
+= #mma, kWidth = 2}> (staged by tritongpu-stage-dot-operands and loaded
+with ldmatrix: per warp the m16n8k16 / m16n8k32 A fragment of its 16 rows,
+which wgmma's register A form takes, hopper.md §1.2): the wgmma reads only
+B from shared memory, which relieves shared-memory bandwidth (wgmma.sp
+m64n128k32 runs at 80 % of its peak per cycle with A from shared memory,
+hopper.md §5.1). Dots wgmma cannot take stay
 on version 2 with a remark naming the reason: BLOCK_M not a multiple of 64,
 a warp count not a multiple of 4, BLOCK_N not a multiple of 16, an
 M-contiguous A, operand rows under 32 bytes, or a 2:4 sparse B.
@@ -70,6 +77,25 @@ which swap rows, columns and the contiguous dim, so the values load with
 ldmatrix.trans and A without it; the tt.trans of the accumulator renumbers
 registers.`
 
+// AccelerateOptions are the options of tritongpu-accelerate-matmul.
+type AccelerateOptions struct {
+	WgmmaA string `opt:"wgmma-a" help:"where a wgmma reads A: shared (both operands from shared-memory descriptors) or registers (A loaded with ldmatrix, wgmma's register form)"`
+}
+
+// Values of AccelerateOptions.WgmmaA.
+const (
+	WgmmaAShared    = "shared"
+	WgmmaARegisters = "registers"
+)
+
+// checkWgmmaA returns an error for an unknown wgmma-a value ("" is shared).
+func checkWgmmaA(v string) error {
+	if v != "" && v != WgmmaAShared && v != WgmmaARegisters {
+		return fmt.Errorf("wgmma-a must be %s or %s, got %q", WgmmaAShared, WgmmaARegisters, v)
+	}
+	return nil
+}
+
 // AccelerateMatmul is the tritongpu-accelerate-matmul pass.
 var AccelerateMatmul = &pass.Pass{
 	Name:     "tritongpu-accelerate-matmul",
@@ -77,6 +103,7 @@ var AccelerateMatmul = &pass.Pass{
 	Summary:  "Give tt.dot an nvidia_mma layout and its operands dot_op encodings (meta -1/0/1)",
 	Doc:      accelerateDoc,
 	Anchor:   builtin.ModuleOpName,
+	Options:  &AccelerateOptions{WgmmaA: WgmmaAShared},
 	Requires: []*pass.Pass{Convert},
 	Run:      runAccelerate,
 }
@@ -96,6 +123,11 @@ func runAccelerate(ctx *pass.Context, module *ir.Operation) error {
 	if err != nil {
 		return err
 	}
+	o := pass.OptionsOf[AccelerateOptions](ctx)
+	if err := checkWgmmaA(o.WgmmaA); err != nil {
+		return ir.Errorf(module.Loc, "tritongpu-accelerate-matmul: %v", err)
+	}
+	regA := o.WgmmaA == WgmmaARegisters
 	var dots []*ir.Operation
 	for _, fn := range funcs(module) {
 		dots = append(dots, fn.Collect(opDot)...)
@@ -116,8 +148,8 @@ func runAccelerate(ctx *pass.Context, module *ir.Operation) error {
 		if mmaVersionFor(cfg.cc) == 3 {
 			plan := planMMAv3(d, cfg.numWarps)
 			if plan.why == "" {
-				ctx.Remarkf(d, "%s", dotRemarkV3(d, plan.mma))
-				rewriteWarpGroupDot(b, d, plan.mma)
+				ctx.Remarkf(d, "%s", dotRemarkV3(d, plan.mma, regA))
+				rewriteWarpGroupDot(b, d, plan.mma, regA)
 				continue
 			}
 			fallback = plan.why
@@ -135,13 +167,17 @@ func runAccelerate(ctx *pass.Context, module *ir.Operation) error {
 }
 
 // dotRemarkV3 names the wgmma choice for d.
-func dotRemarkV3(d *ir.Operation, mma ttgpu.NvidiaMmaEncoding) string {
+func dotRemarkV3(d *ir.Operation, mma ttgpu.NvidiaMmaEncoding, regA bool) string {
 	instr := fmt.Sprintf("wgmma.mma_async m64n%dk%d (dense)", mma.InstrShape[1], mma.InstrShape[2])
 	if tt.DotSparseIndex(d) == tt.SparseIndexA {
 		instr = fmt.Sprintf("wgmma.mma_async.sp m64n%dk%d (2:4 sparse A)", mma.InstrShape[1], mma.InstrShape[2])
 	}
-	return fmt.Sprintf("tt.dot: nvidia_mma v3.0, warpsPerCTA = [%d, %d], instrShape = [%d, %d, %d], instruction %s, A and B from shared memory",
-		mma.WarpsPerCTA[0], mma.WarpsPerCTA[1], mma.InstrShape[0], mma.InstrShape[1], mma.InstrShape[2], instr)
+	from := "A and B from shared memory"
+	if regA {
+		from = "A from registers (ldmatrix), B from shared memory"
+	}
+	return fmt.Sprintf("tt.dot: nvidia_mma v3.0, warpsPerCTA = [%d, %d], instrShape = [%d, %d, %d], instruction %s, %s",
+		mma.WarpsPerCTA[0], mma.WarpsPerCTA[1], mma.InstrShape[0], mma.InstrShape[1], mma.InstrShape[2], instr, from)
 }
 
 // dotRemark names the MMA v2 choice for d; fallback, when set, says why

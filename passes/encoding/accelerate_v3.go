@@ -89,11 +89,25 @@ func operandOrder(v *ir.Value) []int {
 // #dot_op<{opIdx = 0, parent = #mma, kWidth = 2, meta = 1}> (registers;
 // tritongpu-stage-dot-operands stages it through band16 shared memory),
 // and the accumulator chain moves to #mma. The dot is synchronous; the
-// pipeliner makes it asynchronous.
-func rewriteWarpGroupDot(b *ir.Builder, d *ir.Operation, mma ttgpu.NvidiaMmaEncoding) {
+// pipeliner makes it asynchronous. With regA, A is instead converted to
+// #dot_op<{opIdx = 0, parent = #mma, kWidth = 2}> (registers; the stage pass
+// stages it for ldmatrix) and the wgmma takes it in its register form.
+func rewriteWarpGroupDot(b *ir.Builder, d *ir.Operation, mma ttgpu.NvidiaMmaEncoding, regA bool) {
 	si := tt.DotSparseIndex(d)
 	b.Loc = d.Loc
-	a := allocNVMMA(b, d, 0)
+	var a *ir.Value
+	if regA {
+		src := operandSource(d.Operand(0))
+		b.SetInsertionPointBefore(d)
+		meta := ttgpu.MetaNone
+		if si == tt.SparseIndexA {
+			meta = ttgpu.MetaValues
+		}
+		enc := ttgpu.DotOperandEncoding{OpIdx: 0, Parent: mma, KWidth: 2, Meta: meta}
+		a = newConvert(b, src, withEncoding(src.Type(), enc))
+	} else {
+		a = allocNVMMA(b, d, 0)
+	}
 	bm := allocNVMMA(b, d, 1)
 	operands := []*ir.Value{a, bm, d.Operand(2)}
 	if si == tt.SparseIndexA {

@@ -18,6 +18,7 @@ type PipelineOptions struct {
 	NumCTAs   int    `opt:"num-ctas" help:"CTAs per cluster (sp supports 1)"`
 	NumStages int    `opt:"num-stages" help:"software-pipelining stages of the K loop (1: no pipelining)"`
 	AsyncWait string `opt:"async-wait" help:"where a wgmma loop waits for its copies: head or before-copies (tritongpu-pipeline's option)"`
+	WgmmaA    string `opt:"wgmma-a" help:"where a wgmma reads A: shared or registers (tritongpu-accelerate-matmul's option)"`
 	// CheckLaunch runs tritongpu-check-launch-resources last; false keeps
 	// the IR of a kernel that could not launch (to inspect its layouts).
 	CheckLaunch bool `opt:"check-launch-resources" help:"reject kernels over the target's threads, shared memory or registers (false: keep them)"`
@@ -46,7 +47,12 @@ func pipelineSteps() []step {
 		{Convert, convertOpts, "TTIR -> TTGIR: blocked layouts on every tensor, module attributes"},
 		{Coalesce, nil, "16-byte global accesses where the axis analysis proves them safe"},
 		{RemoveLayoutConversions, nil, "fold the conversions coalescing left"},
-		{AccelerateMatmul, nil, "MMA layouts for tt.dot, dot_op encodings with meta -1/0/1"},
+		{AccelerateMatmul, func(o *PipelineOptions) string {
+			if o.WgmmaA == "" || o.WgmmaA == WgmmaAShared {
+				return ""
+			}
+			return "wgmma-a=" + o.WgmmaA
+		}, "MMA layouts for tt.dot, dot_op encodings with meta -1/0/1"},
 		{RemoveLayoutConversions, nil, "fold the accumulator and epilogue conversions"},
 		{StageDotOperands, nil, "stage dot operands through shared memory with a swizzle per operand"},
 		{transform.CSE, nil, "merge the duplicated make_range/splat chains before pipelining"},
@@ -78,7 +84,7 @@ passes, with the 2:4 fork's decomposition first):
  6. convert-triton-to-tritongpu{num-warps threads-per-warp=32 num-ctas target}
  7. tritongpu-coalesce
  8. tritongpu-remove-layout-conversions
- 9. tritongpu-accelerate-matmul
+ 9. tritongpu-accelerate-matmul{wgmma-a}
 10. tritongpu-remove-layout-conversions
 11. tritongpu-stage-dot-operands (swizzled shared layout per operand)
 12. cse
@@ -104,7 +110,7 @@ var SPPipeline = &pass.Pipeline{
 	Name:    "sp-pipeline",
 	Summary: "Sparse or dense TTIR to the TTGIR the PTX lowering takes",
 	Doc:     pipelineDoc,
-	Options: &PipelineOptions{Target: "cuda:80", NumWarps: 4, NumCTAs: 1, NumStages: 3, AsyncWait: AsyncWaitHead, CheckLaunch: true},
+	Options: &PipelineOptions{Target: "cuda:80", NumWarps: 4, NumCTAs: 1, NumStages: 3, AsyncWait: AsyncWaitHead, WgmmaA: WgmmaAShared, CheckLaunch: true},
 	Build:   buildPipeline,
 }
 
@@ -119,6 +125,9 @@ func buildPipeline(opts any) (string, error) {
 	if err := checkAsyncWait(o.AsyncWait); err != nil {
 		return "", err
 	}
+	if err := checkWgmmaA(o.WgmmaA); err != nil {
+		return "", err
+	}
 	var parts []string
 	for _, s := range pipelineSteps() {
 		e := s.pass.Name
@@ -126,7 +135,9 @@ func buildPipeline(opts any) (string, error) {
 			continue
 		}
 		if s.opts != nil {
-			e += "{" + s.opts(o) + "}"
+			if opts := s.opts(o); opts != "" {
+				e += "{" + opts + "}"
+			}
 		}
 		parts = append(parts, e)
 	}

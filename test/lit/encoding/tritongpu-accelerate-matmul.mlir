@@ -1,6 +1,9 @@
 // RUN: sp-opt %s -split-input-file -tritongpu-accelerate-matmul | FileCheck %s
 // RUN: sp-opt %s -split-input-file -tritongpu-accelerate-matmul | sp-opt -split-input-file | FileCheck %s
 // RUN: sp-opt %s -split-input-file -tritongpu-accelerate-matmul -verify-diagnostics -o /dev/null
+// RUN: sp-opt %s -split-input-file --pass-pipeline='builtin.module(tritongpu-accelerate-matmul{wgmma-a=registers})' 2>&1 | FileCheck %s --check-prefix=RS
+// RUN: not sp-opt %s -split-input-file --pass-pipeline='builtin.module(tritongpu-accelerate-matmul{wgmma-a=rf})' 2>&1 | FileCheck %s --check-prefix=BADRS
+// BADRS: wgmma-a must be shared or registers, got "rf"
 
 // Dense dot in a loop: #mma v2 with warps [2, 2] for a 128x128 tile on 4
 // warps; operands become dot_op encodings of #mma with kWidth 2 and no meta;
@@ -101,6 +104,16 @@ module attributes {"triton_gpu.num-ctas" = 1 : i32, "triton_gpu.num-warps" = 4 :
 // CHECK-DAG:   %[[B:.+]] = triton_gpu.local_alloc %arg2 : (tensor<64x256xf16, #{{.+}}>) -> !tt.memdesc<64x256xf16, #[[$SB2:shared[0-9]*]], #triton_gpu.shared_memory>
 // CHECK-DAG:   %[[E:.+]] = triton_gpu.convert_layout %arg1 : tensor<8x64xi16, #{{.+}}> -> tensor<8x64xi16, #triton_gpu.dot_op<{opIdx = 0, parent = #[[$MMAS]], kWidth = 2, meta = 1}>>
 // CHECK:       triton_nvidia_gpu.warp_group_dot %[[AV]], %[[B]], %{{.+}}, %[[E]], sparseIndex = 0 {inputPrecision = 2 : i32} : !tt.memdesc<128x32xf16, #[[$SV]], #triton_gpu.shared_memory>, tensor<8x64xi16, #triton_gpu.dot_op<{opIdx = 0, parent = #[[$MMAS]], kWidth = 2, meta = 1}>> * !tt.memdesc<64x256xf16, #[[$SB2]], #triton_gpu.shared_memory> -> tensor<128x256xf32, #[[$MMAS]]>
+//
+// wgmma-a=registers: the values stay a tensor, converted to the v3 dot_op
+// with meta = 0 (tritongpu-stage-dot-operands stages it for ldmatrix), and
+// only B goes to NVMMA shared memory.
+// RS: remark: tt.dot: nvidia_mma v3.0, warpsPerCTA = [8, 1], instrShape = [16, 256, 32], instruction wgmma.mma_async.sp m64n256k32 (2:4 sparse A), A from registers (ldmatrix), B from shared memory
+// RS-LABEL: tt.func @hopper_sparse
+// RS-NOT:    local_alloc %arg0
+// RS-DAG:    %[[AV:.+]] = triton_gpu.convert_layout %arg0 : tensor<128x32xf16, #{{.+}}> -> tensor<128x32xf16, #triton_gpu.dot_op<{opIdx = 0, parent = #[[$MMAR:mma[0-9]*]], kWidth = 2, meta = 0}>>
+// RS-DAG:    %[[B:.+]] = triton_gpu.local_alloc %arg2
+// RS:        triton_nvidia_gpu.warp_group_dot %[[AV]], %[[B]], %{{.+}}, %{{.+}}, sparseIndex = 0 {inputPrecision = 2 : i32} : tensor<128x32xf16, #triton_gpu.dot_op<{opIdx = 0, parent = #[[$MMAR]], kWidth = 2, meta = 0}>>,
 #blocked = #triton_gpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [8, 1], order = [1, 0]}>
 module attributes {"triton_gpu.num-ctas" = 1 : i32, "triton_gpu.num-warps" = 8 : i32, triton_gpu.target = "cuda:90", "triton_gpu.threads-per-warp" = 32 : i32} {
   tt.func @hopper_sparse(%a: tensor<128x32xf16, #blocked>, %e: tensor<8x64xi16, #blocked>, %b: tensor<64x256xf16, #blocked>, %c: tensor<128x256xf32, #blocked>) -> tensor<128x256xf32, #blocked> {

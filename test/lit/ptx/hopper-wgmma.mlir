@@ -15,6 +15,10 @@
 // RUN: FileCheck %s --input-file %t.w8.ptx --check-prefix=W8
 // RUN: sp-opt %S/../../../examples/sparse_matmul_128.mlir --sp-pipeline="target=cuda:90 num-warps=8 async-wait=before-copies" --emit=ptx -o %t.w8r.ptx
 // RUN: FileCheck %s --input-file %t.w8r.ptx --check-prefix=W8R
+// RUN: sp-opt %S/../../../examples/sparse_matmul_128.mlir --sp-pipeline="target=cuda:90 num-warps=8 wgmma-a=registers" --emit=ptx -o %t.rs.ptx
+// RUN: FileCheck %s --input-file %t.rs.ptx --check-prefixes=RS,RSSP
+// RUN: sp-opt %S/../../../examples/matmul.ttir.mlir --sp-pipeline="target=cuda:90 wgmma-a=registers" --emit=ptx -o %t.rsd.ptx
+// RUN: FileCheck %s --input-file %t.rsd.ptx --check-prefixes=RS,RSD
 // RUN: sp-opt %S/../../../examples/sparse_dot.mlir --sp-pipeline="target=cuda:90" --emit=ptx 2>&1 | FileCheck %s --check-prefix=SMALL
 
 // CHECK: "target": "sm_90a",
@@ -72,3 +76,12 @@
 // W8R: cp.async.cg.shared.global
 // W8R-NOT: bar.sync
 // W8R: bra.uni $L_for_head_{{[0-9]+}};
+
+// wgmma-a=registers: A is read with ldmatrix.x4 into the warp's m16n8k32
+// (sparse) / m16n8k16 (dense) A fragment and passed as four registers, the
+// register form of wgmma (no imm-trans-a); only B is a descriptor.
+// RS: $L_for_head_{{[0-9]+}}:
+// RS: ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%r[[A0:[0-9]+]], %r[[A1:[0-9]+]], %r[[A2:[0-9]+]], %r[[A3:[0-9]+]]}
+// RS: wgmma.fence.sync.aligned;
+// RSSP-NEXT: wgmma.mma_async.sp.sync.aligned.m64n128k32.f32.f16.f16 {{{(%f[0-9]+, )+}}%f{{[0-9]+}}}, {%r[[A0]], %r[[A1]], %r[[A2]], %r[[A3]]}, %rd{{[0-9]+}}, %r{{[0-9]+}}, 0, %p{{[0-9]+}}, 1, 1, 1;
+// RSD-NEXT: wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {{{(%f[0-9]+, )+}}%f{{[0-9]+}}}, {%r[[A0]], %r[[A1]], %r[[A2]], %r[[A3]]}, %rd{{[0-9]+}}, %p{{[0-9]+}}, 1, 1, 1;

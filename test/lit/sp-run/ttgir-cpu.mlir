@@ -21,3 +21,9 @@
 // RUN: sp-opt %S/../../../examples/sparse_matmul_128.mlir --sp-pipeline="target=cuda:90 num-warps=8 num-stages=3 async-wait=before-copies" -o %t4.mlir
 // RUN: sp-run %t4.mlir --spec %S/../../../examples/sparse_matmul_128.json --set M=272 --set N=136 --set K=352 | FileCheck %s --check-prefix=PIPE4
 // PIPE4: verify C = A @ B: ok (full check, 36992 elements)
+
+// And with A read into registers (wgmma-a=registers): the values are staged
+// for ldmatrix and the warp_group_dot takes them as a tensor.
+// RUN: sp-opt %S/../../../examples/sparse_matmul_128.mlir --sp-pipeline="target=cuda:90 num-warps=8 num-stages=4 async-wait=before-copies wgmma-a=registers" -o %t5.mlir
+// RUN: sp-run %t5.mlir --spec %S/../../../examples/sparse_matmul_128.json --set M=272 --set N=136 --set K=352 | FileCheck %s --check-prefix=PIPE5
+// PIPE5: verify C = A @ B: ok (full check, 36992 elements)

@@ -1,5 +1,6 @@
 // golden w8_s3: target=cuda:90 num-warps=8 num-stages=3
 // golden w8_s4_bc: target=cuda:90 num-warps=8 num-stages=4 async-wait=before-copies
+// golden w8_s4_bc_rs: target=cuda:90 num-warps=8 num-stages=4 async-wait=before-copies wgmma-a=registers
 // sparse_matmul_128.mlir with dense A, f16: BM = 128, BN = 256, BK = 64
 // (bench/gen_tile.py).
 module {

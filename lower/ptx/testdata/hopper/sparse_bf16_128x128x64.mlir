@@ -1,4 +1,5 @@
 // golden w4_s3: target=cuda:90 num-warps=4 num-stages=3
+// golden w4_s4_bc_rs: target=cuda:90 num-warps=4 num-stages=4 async-wait=before-copies wgmma-a=registers
 // sparse_matmul_128.mlir with 2:4 sparse A, bf16: BM = 128, BN = 128, BK = 64
 // (bench/gen_tile.py).
 module {
