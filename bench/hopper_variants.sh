@@ -9,9 +9,10 @@
 # show its HGMMA(.SP) instructions, no spills and no injected
 # warpgroup.arrive; the script fails otherwise.
 #
-# Names: sp|dn _ f16|bf16 _ BMxBNxBK _ w<warps> _ s<stages> _ head|bc [_g8]
-# (head / bc: tritongpu-pipeline's async-wait=head / before-copies; g8: tiles
-# in grouped order, gen_tile.py --group-m 8).
+# Names: sp|dn _ f16|bf16 _ BMxBNxBK _ w<warps> _ s<stages> _ head|bc [_rs] [_g8]
+# (head / bc: tritongpu-pipeline's async-wait=head / before-copies; rs: A
+# from registers, wgmma-a=registers; g8: tiles in grouped order,
+# gen_tile.py --group-m 8).
 # Usage: bench/hopper_variants.sh OUT [NAME...]   (default: every variant)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -28,12 +29,19 @@ sp_f16_256x128x128_w8_s3_bc|--bm 256 --bn 128 --bk 128|num-warps=8 num-stages=3 
 sp_f16_256x128x128_w8_s3_bc_g8|--bm 256 --bn 128 --bk 128 --group-m 8|num-warps=8 num-stages=3 async-wait=before-copies
 sp_f16_256x128x64_w8_s4_bc|--bm 256 --bn 128 --bk 64|num-warps=8 num-stages=4 async-wait=before-copies
 sp_f16_256x128x64_w8_s6_bc|--bm 256 --bn 128 --bk 64|num-warps=8 num-stages=6 async-wait=before-copies
+sp_f16_256x128x64_w8_s4_bc_rs|--bm 256 --bn 128 --bk 64|num-warps=8 num-stages=4 async-wait=before-copies wgmma-a=registers
+sp_f16_256x128x64_w8_s6_bc_rs|--bm 256 --bn 128 --bk 64|num-warps=8 num-stages=6 async-wait=before-copies wgmma-a=registers
+sp_f16_256x128x64_w8_s6_bc_rs_g8|--bm 256 --bn 128 --bk 64 --group-m 8|num-warps=8 num-stages=6 async-wait=before-copies wgmma-a=registers
+sp_bf16_256x128x64_w8_s4_bc_rs|--bm 256 --bn 128 --bk 64 --dtype bf16|num-warps=8 num-stages=4 async-wait=before-copies wgmma-a=registers
+sp_f16_128x128x64_w4_s4_bc_rs|--bm 128 --bn 128 --bk 64|num-warps=4 num-stages=4 async-wait=before-copies wgmma-a=registers
 sp_bf16_256x128x128_w8_s3_bc|--bm 256 --bn 128 --bk 128 --dtype bf16|num-warps=8 num-stages=3 async-wait=before-copies
 sp_f16_128x128x64_w4_s4_bc|--bm 128 --bn 128 --bk 64|num-warps=4 num-stages=4 async-wait=before-copies
 dn_f16_128x256x64_w8_s3_head|--dense --bm 128 --bn 256 --bk 64|num-warps=8 num-stages=3
 dn_f16_128x256x64_w8_s3_bc|--dense --bm 128 --bn 256 --bk 64|num-warps=8 num-stages=3 async-wait=before-copies
 dn_f16_128x256x64_w8_s4_bc|--dense --bm 128 --bn 256 --bk 64|num-warps=8 num-stages=4 async-wait=before-copies
 dn_f16_128x256x64_w8_s4_bc_g8|--dense --bm 128 --bn 256 --bk 64 --group-m 8|num-warps=8 num-stages=4 async-wait=before-copies
+dn_f16_128x256x64_w8_s4_bc_rs|--dense --bm 128 --bn 256 --bk 64|num-warps=8 num-stages=4 async-wait=before-copies wgmma-a=registers
+dn_bf16_128x128x64_w4_s4_bc_rs|--dense --bm 128 --bn 128 --bk 64 --dtype bf16|num-warps=4 num-stages=4 async-wait=before-copies wgmma-a=registers
 dn_bf16_128x256x64_w8_s3_bc|--dense --bm 128 --bn 256 --bk 64 --dtype bf16|num-warps=8 num-stages=3 async-wait=before-copies
 dn_bf16_128x128x64_w4_s4_bc|--dense --bm 128 --bn 128 --bk 64 --dtype bf16|num-warps=4 num-stages=4 async-wait=before-copies
 "
