@@ -128,3 +128,37 @@ func TestBlockSparseAllZero(t *testing.T) {
 		t.Errorf("zero fraction %v", b.ZeroFraction())
 	}
 }
+
+// FuzzBlockSparse stores arbitrary 16-bit matrices (ragged shapes, zero
+// and dense blocks) as BSR24: CompressBlocks either refuses a block that
+// is not 2:4 with a *GroupError inside the matrix, or Decompress gives the
+// matrix back; it never panics.
+func FuzzBlockSparse(f *testing.F) {
+	f.Add(uint8(0), uint16(0x0101), []byte{})
+	f.Add(uint8(1), uint16(0x2211), []byte{0, 0x3c, 0, 0, 0, 0, 0, 0xbc})
+	f.Add(uint8(2), uint16(0x1f07), []byte{1, 2, 3, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0})
+	f.Fuzz(func(t *testing.T, typ uint8, shape uint16, data []byte) {
+		d := []DType{F16, BF16}[int(typ)%2]
+		rows, cols := 1+int(shape&0x3f), 1+int(shape>>6&0x3f)
+		bm, bk := 16*(1+int(shape>>12&1)), 16*(1+int(shape>>13&3))
+		x := NewMatrix(d, rows, cols)
+		for i := range x.Data {
+			if len(data) > 0 && (i/(8*bk))%3 != 0 {
+				x.Data[i] = data[i%len(data)]
+			}
+		}
+		b, err := CompressBlocks(x, bm, bk)
+		if err != nil {
+			var ge *GroupError
+			if !errors.As(err, &ge) || ge.Line >= rows || 4*ge.Group >= cdiv(cols, bk)*bk {
+				t.Fatalf("%dx%d blocks %dx%d: %v", rows, cols, bm, bk, err)
+			}
+			return
+		}
+		back, err := b.Decompress()
+		if err != nil {
+			t.Fatal(err)
+		}
+		requireSame(t, back, x, false)
+	})
+}
