@@ -45,7 +45,7 @@ type goldenCase struct {
 // per leading "// golden <suffix>: <sp-pipeline options>" line, named
 // hopper.<file>.<suffix>), which cover the sm_90a kernels sparse and
 // dense, f16 and bf16, one and two warpgroups, and both async-wait
-// placements.
+// placements, and Triton 3.6's Hopper TTGIR (examples/triton36).
 func goldenCases(t *testing.T) []goldenCase {
 	t.Helper()
 	var cases []goldenCase
@@ -74,6 +74,9 @@ func goldenCases(t *testing.T) []goldenCase {
 			cases = append(cases, goldenCase{name: base + ".sm_" + itoa(sm), src: f, sm: sm, pipeline: true})
 		}
 	}
+	// Triton 3.6's own Hopper TTGIR (cp.async + warp_group_dot, async
+	// tokens carried through the loop).
+	cases = append(cases, goldenCase{name: "triton36.matmul_sm90", src: "../../examples/triton36/matmul_sm90.ttgir"})
 	tiles, _ := filepath.Glob("testdata/hopper/*.mlir")
 	for _, f := range tiles {
 		src, err := os.ReadFile(f)

@@ -21,8 +21,12 @@ import (
 // one path say nothing about the other.
 
 // argVal allocates registers for a block argument / result of type t.
-// Memdesc and fragment values cannot be loop-carried.
+// Memdesc and fragment values cannot be loop-carried; async tokens carry
+// nothing.
 func (k *kernel) argVal(t ir.Type) (*val, error) {
+	if _, ok := t.(ttgpu.AsyncTokenType); ok {
+		return &val{}, nil // an async token (Triton 3.6 carries them through loops) has no registers
+	}
 	if _, ok := t.(ir.RankedTensorType); !ok {
 		if _, err := scalarOf(t); err != nil {
 			return nil, fmt.Errorf("loop-carried or yielded value of type %s is not supported", ir.TypeString(t))
@@ -45,6 +49,9 @@ func (k *kernel) parallelMove(types []ir.Type, dsts []*val, srcs []*ir.Value) er
 	}
 	var direct, viaTmp []mv
 	for i, src := range srcs {
+		if _, ok := types[i].(ttgpu.AsyncTokenType); ok {
+			continue
+		}
 		s, err := elemScalar(types[i])
 		if err != nil {
 			return err
