@@ -44,7 +44,8 @@ with ldmatrix: per warp the m16n8k16 / m16n8k32 A fragment of its 16 rows,
 which wgmma's register A form takes, hopper.md §1.2): the wgmma reads only
 B from shared memory, which relieves shared-memory bandwidth (wgmma.sp
 m64n128k32 runs at 80 % of its peak per cycle with A from shared memory,
-hopper.md §5.1). Dots wgmma cannot take stay
+hopper.md §5.1); the pipeliner then retires each group before the next
+iteration reloads A (no group stays in flight across iterations). Dots wgmma cannot take stay
 on version 2 with a remark naming the reason: BLOCK_M not a multiple of 64,
 a warp count not a multiple of 4, BLOCK_N not a multiple of 16, an
 M-contiguous A, operand rows under 32 bytes, or a 2:4 sparse B.

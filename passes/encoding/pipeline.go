@@ -101,7 +101,10 @@ buffer with a CTA barrier (the copy at the insert index overwrites the
 buffer read one iteration earlier; with several warpgroups each wait only
 covers its own), as Triton's membar analysis does, and must not reuse the
 registers of the in-flight group's metadata %e before the next wait
-(double-buffered metadata registers).
+(double-buffered metadata registers). A warp_group_dot whose A is a
+register tensor (wgmma-a=registers) waits with pendings = 0 instead: the
+next iteration's local_load rewrites the A registers, which PTX forbids
+while a wgmma reading them is in flight.
 
 Where the async_wait goes (option async-wait, loops with a wgmma in
 flight). head (the default, Triton's placement): at the body's start, as

@@ -63,7 +63,14 @@ func (rw *rewriter) asyncWarpGroupDots() ([]int, *ir.Operation) {
 	b := rw.b
 	b.Loc = d.Loc
 	b.SetInsertionPointAfter(d)
-	w := b.Create(ttng.WarpGroupDotWait, fwd, ts, ir.NamedAttr{Name: "pendings", Value: ir.I32Attr(1)})
+	// A register A (wgmma's RS form) is reloaded into the same registers by
+	// the next iteration's local_load, and PTX leaves writing the A registers
+	// of an unretired wgmma undefined: such a dot retires its group at once.
+	pendings := int64(1)
+	if _, regA := d.Operand(0).Type().(ir.RankedTensorType); regA {
+		pendings = 0
+	}
+	w := b.Create(ttng.WarpGroupDotWait, fwd, ts, ir.NamedAttr{Name: "pendings", Value: ir.I32Attr(pendings)})
 	for _, u := range d.Result(0).Uses() {
 		if u.Op != w {
 			u.Op.SetOperand(u.Index, w.Result(0))

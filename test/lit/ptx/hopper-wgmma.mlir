@@ -79,9 +79,14 @@
 
 // wgmma-a=registers: A is read with ldmatrix.x4 into the warp's m16n8k32
 // (sparse) / m16n8k16 (dense) A fragment and passed as four registers, the
-// register form of wgmma (no imm-trans-a); only B is a descriptor.
+// register form of wgmma (no imm-trans-a); only B is a descriptor. The
+// group retires before the next iteration's ldmatrix rewrites A
+// (wait_group 0).
 // RS: $L_for_head_{{[0-9]+}}:
 // RS: ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%r[[A0:[0-9]+]], %r[[A1:[0-9]+]], %r[[A2:[0-9]+]], %r[[A3:[0-9]+]]}
 // RS: wgmma.fence.sync.aligned;
 // RSSP-NEXT: wgmma.mma_async.sp.sync.aligned.m64n128k32.f32.f16.f16 {{{(%f[0-9]+, )+}}%f{{[0-9]+}}}, {%r[[A0]], %r[[A1]], %r[[A2]], %r[[A3]]}, %rd{{[0-9]+}}, %r{{[0-9]+}}, 0, %p{{[0-9]+}}, 1, 1, 1;
 // RSD-NEXT: wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {{{(%f[0-9]+, )+}}%f{{[0-9]+}}}, {%r[[A0]], %r[[A1]], %r[[A2]], %r[[A3]]}, %rd{{[0-9]+}}, %p{{[0-9]+}}, 1, 1, 1;
+// RS: wgmma.commit_group.sync.aligned;
+// RS-NEXT: wgmma.wait_group.sync.aligned 0;
+// RS: cp.async.cg.shared.global
