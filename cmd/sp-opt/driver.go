@@ -338,11 +338,7 @@ func checkLowered(mod *ir.Operation, res *ptx.Result, warn func(*ir.Diagnostic))
 			return ir.Errorf(kernelLoc(mod, k.Name), "%v", err)
 		}
 	}
-	arch, err := ptxcheck.Target(res.PTX)
-	if err != nil {
-		return nil
-	}
-	tc, err := ptxcheck.Find(arch)
+	tc, err := ptxcheck.FindFor(res.PTX)
 	if err != nil {
 		return nil // no ptxas for this target: the register check needs one
 	}

@@ -27,7 +27,7 @@ func TestBadInputsFailCleanly(t *testing.T) {
 		{"duplicate symbol", "tt.func @f() {\n  tt.return\n}\ntt.func @f() {\n  tt.return\n}\n", nil, "<stdin>:4:1: error: 'tt.func' op redefinition of symbol named 'f'"},
 		{"tensor of tensors", "tt.func @g(%a: tensor<4xtensor<4xf32>>) {\n  tt.return\n}\n", nil, "a tensor's element type must be a scalar"},
 		{"too many elements", "tt.func @g() {\n  %0 = arith.constant dense<0.0> : tensor<65536x65536xf32>\n  tt.return\n}\n", nil, "<stdin>:2:3: error: 'arith.constant' op result #0: tensor<65536x65536xf32> has more than 2^31-1 elements"},
-		{"unknown target", string(ex), []string{"-sp-pipeline=target=cuda:999"}, `target "cuda:999" is not supported (supported: cuda:80, cuda:90)`},
+		{"unknown target", string(ex), []string{"-sp-pipeline=target=cuda:999"}, `target "cuda:999" is not supported (supported: cuda:80, cuda:89, cuda:90)`},
 		{"unknown target in convert", string(ex), []string{"-convert-triton-to-tritongpu=target=cuda:999"}, `target "cuda:999" is not supported`},
 		{"threads per block", string(ex), []string{"-sp-pipeline=num-warps=1024", "--emit=ptx"}, "num-warps=1024 gives 32768 threads per block, over the cuda:80 limit of 1024"},
 		{"shared memory", string(ex), []string{"-sp-pipeline=num-stages=40", "--emit=ptx"}, "40 buffers (num-stages) of a 64x64 tile of f16 needs 327680 bytes, over the cuda:80 limit of 166912"},

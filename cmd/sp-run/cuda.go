@@ -115,9 +115,11 @@ func compileGPU(prog *program, o options) error {
 		}
 		sm = d.SM
 	}
-	if sm >= 90 {
+	switch {
+	case sm >= 90:
 		sm = 90
-	} else if sm >= 80 {
+	case sm == 89: // Ada: fp8 mma.sp (m16n8k64 .e4m3/.e5m2)
+	case sm >= 80:
 		sm = 80
 	}
 	pm, err := gpuPipeline(fmt.Sprintf("cuda:%d", sm), o.numWarps, o.numStages)

@@ -71,7 +71,7 @@ func runFlags() []cli.Flag {
 		&cli.StringFlag{Name: "backend", Value: "cpu", Usage: "cpu (runtime/cpu interpreter) or cuda (needs a -tags cuda build)"},
 		&cli.StringFlag{Name: "manifest", Usage: "kernel manifest (JSON) of a .ptx input; default: X.manifest.json next to X.ptx"},
 		&cli.StringFlag{Name: "save-ptx", Usage: "cuda backend: write the compiled PTX to `FILE.ptx` and its manifest to FILE.manifest.json"},
-		&cli.IntFlag{Name: "sm", Usage: "GPU target for compiling .mlir on the cuda backend (80 or 90; default: the device's)"},
+		&cli.IntFlag{Name: "sm", Usage: "GPU target for compiling .mlir on the cuda backend (80, 89 or 90; default: the device's; 89 on a Hopper runs the mma.sp path of fp8 kernels instead of wgmma)"},
 		&cli.IntFlag{Name: "num-warps", Value: 4, Usage: "sp-pipeline num-warps when compiling .mlir on the cuda backend"},
 		&cli.IntFlag{Name: "num-stages", Value: 3, Usage: "sp-pipeline num-stages (software-pipelining depth) when compiling .mlir on the cuda backend"},
 		&cli.StringFlag{Name: "grid", Usage: "grid `X[,Y[,Z]]` (integers or expressions over --set variables)"},

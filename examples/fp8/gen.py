@@ -5,7 +5,7 @@ prints it after make_ttir: pointer tensors, masked loads, K loop).
   C[M, N] = (A[M, K] @ Bt[N, K]^T) * scale_a[M] * scale_b[N]    (fp8: e4m3/e5m2, bf16 out)
   C[M, N] =  A[M, K] @ Bt[N, K]^T                                 (i8, i32 out, exact)
 
-The _div16 variants mark stride_bn and stride_cm divisible by 16 (shapes
+The _div16 variants mark K, stride_bn and stride_cm divisible by 16 (shapes
 where K and N are), as Triton specializes them. A is row-major and marked 2:4 (the launch's "sparse": "A" annotates it); B is
 given transposed (Bt row-major = B column-major, K contiguous, as
 torch._scaled_mm takes it). Usage: python3 gen.py (rewrites the .ttir files).
@@ -21,7 +21,7 @@ def kernel(name, et, acc, out, scaled, BM, BN, BK, div16=False):
     if scaled:
         params += ["%sa_ptr: !tt.ptr<f32> {tt.divisibility = 16 : i32}", "%sb_ptr: !tt.ptr<f32> {tt.divisibility = 16 : i32}"]
     d = " {tt.divisibility = 16 : i32}" if div16 else ""
-    params += ["%M: i32", "%N: i32", "%K: i32", "%stride_am: i32 {tt.divisibility = 16 : i32}",
+    params += ["%M: i32", "%N: i32", f"%K: i32{d}", "%stride_am: i32 {tt.divisibility = 16 : i32}",
                f"%stride_bn: i32{d}", f"%stride_cm: i32{d}"]
     a("module {")
     a(f"  tt.func public @{name}({', '.join(params)}) attributes {{noinline = false}} {{")
@@ -129,6 +129,89 @@ def kernel(name, et, acc, out, scaled, BM, BN, BK, div16=False):
     a(f"}}")
     return "\n".join(L) + "\n"
 
+def kernel_bp(name, et, acc, out, scaled, BM, BN, BK):
+    """The same product with block pointers (make_tensor_ptr / advance, as
+    Triton 3.1 kernels and sp's examples/sparse_matmul.mlir): sparse A tiles
+    [BM, BK] of a row-major A, B tiles [BK, BN] of a column-major B (Bt
+    row-major: strides [1, stride_bn], order [0, 1]). Needs M % 16 == 0 and
+    K % 32 == 0 (the band16k32 metadata of a block-pointer A)."""
+    zero = "0.000000e+00" if acc == "f32" else "0"
+    sp = f'#tt.sparse<"NV24">'
+    L = []
+    a = L.append
+    d = " {tt.divisibility = 16 : i32}"
+    params = [f"%a_ptr: !tt.ptr<{et}, {sp}>{d}", f"%bt_ptr: !tt.ptr<{et}>{d}", f"%c_ptr: !tt.ptr<{out}>{d}"]
+    if scaled:
+        params += [f"%sa_ptr: !tt.ptr<f32>{d}", f"%sb_ptr: !tt.ptr<f32>{d}"]
+    params += [f"%M: i32{d}", f"%N: i32{d}", f"%K: i32{d}", f"%stride_am: i32{d}", f"%stride_bn: i32{d}", f"%stride_cm: i32{d}"]
+    a("module {")
+    a(f"  tt.func public @{name}({', '.join(params)}) attributes {{noinline = false}} {{")
+    a(f"    %c0 = arith.constant 0 : i32")
+    a(f"    %c1 = arith.constant 1 : i32")
+    a(f"    %c1_i64 = arith.constant 1 : i64")
+    a(f"    %cBM = arith.constant {BM} : i32")
+    a(f"    %cBN = arith.constant {BN} : i32")
+    a(f"    %cBK = arith.constant {BK} : i32")
+    a(f"    %cBK1 = arith.constant {BK-1} : i32")
+    a(f"    %acc0 = arith.constant dense<{zero}> : tensor<{BM}x{BN}x{acc}>")
+    a(f"    %pid_m = tt.get_program_id x : i32")
+    a(f"    %pid_n = tt.get_program_id y : i32")
+    a(f"    %m0 = arith.muli %pid_m, %cBM : i32")
+    a(f"    %n0 = arith.muli %pid_n, %cBN : i32")
+    a(f"    %M64 = arith.extsi %M : i32 to i64")
+    a(f"    %N64 = arith.extsi %N : i32 to i64")
+    a(f"    %K64 = arith.extsi %K : i32 to i64")
+    a(f"    %sam = arith.extsi %stride_am : i32 to i64")
+    a(f"    %sbn = arith.extsi %stride_bn : i32 to i64")
+    a(f"    %scm = arith.extsi %stride_cm : i32 to i64")
+    a(f"    %pa = tt.make_tensor_ptr %a_ptr, [%M64, %K64], [%sam, %c1_i64], [%m0, %c0] {{order = array<i32: 1, 0>}} : <tensor<{BM}x{BK}x{et}, {sp}>>")
+    a(f"    %pb = tt.make_tensor_ptr %bt_ptr, [%K64, %N64], [%c1_i64, %sbn], [%c0, %n0] {{order = array<i32: 0, 1>}} : <tensor<{BK}x{BN}x{et}>>")
+    a(f"    %kt = arith.addi %K, %cBK1 : i32")
+    a(f"    %nk = arith.divsi %kt, %cBK : i32")
+    a(f"    %res:3 = scf.for %k = %c0 to %nk step %c1 iter_args(%acc = %acc0, %ap = %pa, %bp = %pb) -> (tensor<{BM}x{BN}x{acc}>, !tt.ptr<tensor<{BM}x{BK}x{et}, {sp}>>, !tt.ptr<tensor<{BK}x{BN}x{et}>>) : i32 {{")
+    a(f"      %av = tt.load %ap {{boundaryCheck = array<i32: 0, 1>, padding = 1 : i32}} : !tt.ptr<tensor<{BM}x{BK}x{et}, {sp}>>")
+    a(f"      %bv = tt.load %bp {{boundaryCheck = array<i32: 0, 1>, padding = 1 : i32}} : !tt.ptr<tensor<{BK}x{BN}x{et}>>")
+    prec = ", inputPrecision = tf32" if et.startswith("f") else ""
+    a(f"      %dd = tt.dot %av, %bv, %acc{prec} : tensor<{BM}x{BK}x{et}, {sp}> * tensor<{BK}x{BN}x{et}> -> tensor<{BM}x{BN}x{acc}>")
+    a(f"      %ap2 = tt.advance %ap, [%c0, %cBK] : <tensor<{BM}x{BK}x{et}, {sp}>>")
+    a(f"      %bp2 = tt.advance %bp, [%cBK, %c0] : <tensor<{BK}x{BN}x{et}>>")
+    a(f"      scf.yield %dd, %ap2, %bp2 : tensor<{BM}x{BN}x{acc}>, !tt.ptr<tensor<{BM}x{BK}x{et}, {sp}>>, !tt.ptr<tensor<{BK}x{BN}x{et}>>")
+    a(f"    }}")
+    cm = "%res#0"
+    if scaled:
+        a(f"    %rm = tt.make_range {{end = {BM} : i32, start = 0 : i32}} : tensor<{BM}xi32>")
+        a(f"    %rn = tt.make_range {{end = {BN} : i32, start = 0 : i32}} : tensor<{BN}xi32>")
+        a(f"    %m0s = tt.splat %m0 : i32 -> tensor<{BM}xi32>")
+        a(f"    %offs_m = arith.addi %m0s, %rm : tensor<{BM}xi32>")
+        a(f"    %n0s = tt.splat %n0 : i32 -> tensor<{BN}xi32>")
+        a(f"    %offs_n = arith.addi %n0s, %rn : tensor<{BN}xi32>")
+        a(f"    %Ms = tt.splat %M : i32 -> tensor<{BM}xi32>")
+        a(f"    %mm = arith.cmpi slt, %offs_m, %Ms : tensor<{BM}xi32>")
+        a(f"    %Ns = tt.splat %N : i32 -> tensor<{BN}xi32>")
+        a(f"    %mn = arith.cmpi slt, %offs_n, %Ns : tensor<{BN}xi32>")
+        a(f"    %sab = tt.splat %sa_ptr : !tt.ptr<f32> -> tensor<{BM}x!tt.ptr<f32>>")
+        a(f"    %sap = tt.addptr %sab, %offs_m : tensor<{BM}x!tt.ptr<f32>>, tensor<{BM}xi32>")
+        a(f"    %sav = tt.load %sap, %mm : tensor<{BM}x!tt.ptr<f32>>")
+        a(f"    %sbb = tt.splat %sb_ptr : !tt.ptr<f32> -> tensor<{BN}x!tt.ptr<f32>>")
+        a(f"    %sbp = tt.addptr %sbb, %offs_n : tensor<{BN}x!tt.ptr<f32>>, tensor<{BN}xi32>")
+        a(f"    %sbv = tt.load %sbp, %mn : tensor<{BN}x!tt.ptr<f32>>")
+        a(f"    %sae = tt.expand_dims %sav {{axis = 1 : i32}} : tensor<{BM}xf32> -> tensor<{BM}x1xf32>")
+        a(f"    %sbe = tt.expand_dims %sbv {{axis = 0 : i32}} : tensor<{BN}xf32> -> tensor<1x{BN}xf32>")
+        a(f"    %saB = tt.broadcast %sae : tensor<{BM}x1xf32> -> tensor<{BM}x{BN}xf32>")
+        a(f"    %sbB = tt.broadcast %sbe : tensor<1x{BN}xf32> -> tensor<{BM}x{BN}xf32>")
+        a(f"    %s1 = arith.mulf %res#0, %saB : tensor<{BM}x{BN}xf32>")
+        a(f"    %s2 = arith.mulf %s1, %sbB : tensor<{BM}x{BN}xf32>")
+        cm = "%s2"
+    if out != acc:
+        a(f"    %cv = arith.truncf {cm} : tensor<{BM}x{BN}x{acc}> to tensor<{BM}x{BN}x{out}>")
+        cm = "%cv"
+    a(f"    %pc = tt.make_tensor_ptr %c_ptr, [%M64, %N64], [%scm, %c1_i64], [%m0, %n0] {{order = array<i32: 1, 0>}} : <tensor<{BM}x{BN}x{out}>>")
+    a(f"    tt.store %pc, {cm} {{boundaryCheck = array<i32: 0, 1>}} : !tt.ptr<tensor<{BM}x{BN}x{out}>>")
+    a(f"    tt.return")
+    a(f"  }}")
+    a(f"}}")
+    return "\n".join(L) + "\n"
+
 HEAD = "// Generated by gen.py (see its docstring); do not edit.\n"
 files = {
     "scaled_mm_e4m3.ttir": kernel("scaled_mm", "f8E4M3FN", "f32", "bf16", True, 128, 128, 128),
@@ -138,6 +221,9 @@ files = {
     # specializes them at such shapes (vectorized B loads and C stores)
     "scaled_mm_e4m3_div16.ttir": kernel("scaled_mm", "f8E4M3FN", "f32", "bf16", True, 128, 128, 128, True),
     "mm_i8_div16.ttir": kernel("mm_i8", "i8", "i32", "i32", False, 128, 128, 128, True),
+    # block pointers (vectorized copies): the kernels to time
+    "scaled_mm_e4m3_bp.mlir": kernel_bp("scaled_mm", "f8E4M3FN", "f32", "bf16", True, 128, 128, 128),
+    "mm_i8_bp.mlir": kernel_bp("mm_i8", "i8", "i32", "i32", False, 128, 128, 128),
 }
 for f, text in files.items():
     open(f, "w").write(HEAD + text)

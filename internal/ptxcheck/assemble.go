@@ -59,6 +59,39 @@ func Target(ptx string) (string, error) {
 	return m[1], nil
 }
 
+var ptxVersionRe = regexp.MustCompile(`(?m)^\s*\.version\s+([0-9]+)\.([0-9]+)\b`)
+
+// NeedsNewer reports whether the PTX needs the CUDA 12.4 toolchain: an
+// architecture-specific target (sm_90a) or an ISA version above 7.8, the
+// newest CUDA 11.8's ptxas reads (e.g. 8.4 for mma.sp with .e4m3/.e5m2).
+func NeedsNewer(ptx string) bool {
+	if arch, err := Target(ptx); err == nil && ArchSpecific(arch) {
+		return true
+	}
+	m := ptxVersionRe.FindStringSubmatch(ptx)
+	if m == nil {
+		return false
+	}
+	major, minor := atoi(m[1]), atoi(m[2])
+	return major > 7 || (major == 7 && minor > 8)
+}
+
+// FindFor returns the toolchain that assembles ptx: the one for its
+// .target, or CUDA 12.4's when NeedsNewer.
+func FindFor(ptx string) (*Toolchain, error) {
+	arch, err := Target(ptx)
+	if err != nil {
+		return nil, err
+	}
+	if NeedsNewer(ptx) {
+		if !validArch.MatchString(arch) {
+			return nil, fmt.Errorf("%q is not a PTX target (sm_80, sm_90, sm_90a, ...)", arch)
+		}
+		return findSM90A()
+	}
+	return Find(arch)
+}
+
 // Assemble writes ptx into dir, runs `ptxas -v -arch=<.target>` on it and
 // parses the report. A ptxas failure is an error carrying ptxas's output.
 func (tc *Toolchain) Assemble(dir, name, ptx string, opts Options) (*Report, error) {

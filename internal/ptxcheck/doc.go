@@ -9,7 +9,8 @@
 //     else $SP_CACHE/cuda-11.8/usr/bin/ptxas (SP_CACHE defaults to
 //     ~/.cache/sp): CUDA 11.8, PTX ISA <= 7.8, as scripts/install-deps.sh
 //     unpacks it.
-//   - sm_90a (architecture-specific targets, "a" suffix: wgmma, TMA):
+//   - sm_90a (architecture-specific targets, "a" suffix: wgmma, TMA), and
+//     any PTX whose .version is above 7.8 (fp8 mma.sp needs 8.4; FindFor):
 //     $SP_PTXAS_SM90A, else $SP_CACHE/cuda-12.4/usr/bin/ptxas: CUDA 12.4,
 //     PTX ISA <= 8.4. install-deps prints SP_PTXAS_SM90A and .ci/run
 //     exports it.

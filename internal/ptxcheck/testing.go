@@ -50,7 +50,10 @@ func CheckWith(t testing.TB, name, ptx string, opts Options) *Report {
 	if err != nil {
 		t.Fatalf("%s: %v", name, err)
 	}
-	tc := Require(t, arch)
+	tc, err := FindFor(ptx)
+	if err != nil {
+		missing(t, err)
+	}
 	r, err := tc.Assemble(t.TempDir(), name, ptx, opts)
 	if err != nil {
 		t.Fatal(err)

@@ -23,9 +23,12 @@ type Target struct {
 }
 
 // Targets are the targets sp lowers to, by compute capability: sm_80
-// (A100: 163 KB of shared memory per block) and sm_90 (H100: 227 KB).
+// (A100: 163 KB of shared memory per block), sm_89 (Ada, 99 KB; fp8
+// mma.sp) and sm_90 (H100: 227 KB).
 var Targets = map[int]Target{
 	80: {Name: "cuda:80", SM: 80, MaxThreads: 1024, MaxShared: 163 * 1024, MaxRegs: 255},
+	// sm_89 (L4, L40, RTX 4090: 99 KB per block): the first with fp8 mma.sp
+	89: {Name: "cuda:89", SM: 89, MaxThreads: 1024, MaxShared: 99 * 1024, MaxRegs: 255},
 	90: {Name: "cuda:90", SM: 90, MaxThreads: 1024, MaxShared: 227 * 1024, MaxRegs: 255},
 }
 

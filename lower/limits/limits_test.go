@@ -6,14 +6,14 @@ import (
 )
 
 func TestParseTarget(t *testing.T) {
-	for name, sm := range map[string]int{"cuda:80": 80, "cuda:90": 90} {
+	for name, sm := range map[string]int{"cuda:80": 80, "cuda:89": 89, "cuda:90": 90} {
 		if got, err := ParseTarget(name); err != nil || got.SM != sm {
 			t.Errorf("%s: %+v, %v", name, got, err)
 		}
 	}
 	for _, bad := range []string{"cuda:999", "cuda:75", "cuda:", "hip:90", "", "cuda:8O"} {
 		_, err := ParseTarget(bad)
-		if err == nil || !strings.Contains(err.Error(), "supported: cuda:80, cuda:90") {
+		if err == nil || !strings.Contains(err.Error(), "supported: cuda:80, cuda:89, cuda:90") {
 			t.Errorf("%q: %v", bad, err)
 		}
 	}

@@ -443,6 +443,9 @@ func emitConstant(k *kernel, op *ir.Operation) error {
 			k.op("mov.b16", r, asm.HexImm{V: uint64(f16Bits(e.Value)), Digits: 4})
 		case s.float:
 			k.op("mov."+map[bool]string{true: "f64", false: "f32"}[s.bits == 64], r, floatImm(e.Value, s))
+		case s.fp8:
+			bits, _ := ir.FloatBits(e.Value, tt.ElemOf(t).(ir.FloatType))
+			k.op("mov.b16", r, asm.HexImm{V: bits, Digits: 4})
 		default:
 			return fmt.Errorf("float value for an integer constant")
 		}
@@ -611,20 +614,34 @@ func (k *kernel) castPtr(name string, from, to scalar, dst, src asm.Operand) err
 // arithOps adds this file's ops to the table.
 func arithOps(t *table) {
 	for n := range intBinary {
-		t.register(emitIntBinary, n)
+		t.register(noFP8(emitIntBinary), n)
 	}
 	for n := range floatBinary {
-		t.register(emitFloatOp, n)
+		t.register(noFP8(emitFloatOp), n)
 	}
 	for n := range floatApprox {
-		t.register(emitFloatApprox, n)
+		t.register(noFP8(emitFloatApprox), n)
 	}
-	t.register(emitAbsI, math.AbsiOpName)
-	t.register(emitCmpI, arith.CmpiOpName)
-	t.register(emitCmpF, arith.CmpfOpName)
-	t.register(emitSelect, arith.SelectOpName)
+	t.register(noFP8(emitAbsI), math.AbsiOpName)
+	t.register(noFP8(emitCmpI), arith.CmpiOpName)
+	t.register(noFP8(emitCmpF), arith.CmpfOpName)
+	t.register(noFP8(emitSelect), arith.SelectOpName)
 	t.register(emitConstant, arith.ConstantOpName)
-	t.register(emitCast, arith.ExtsiOpName, arith.ExtuiOpName, arith.TrunciOpName, arith.IndexCastOpName, arith.IndexCastuiOpName,
+	t.register(noFP8(emitCast), arith.ExtsiOpName, arith.ExtuiOpName, arith.TrunciOpName, arith.IndexCastOpName, arith.IndexCastuiOpName,
 		arith.ExtfOpName, arith.TruncfOpName, arith.SitofpOpName, arith.UitofpOpName, arith.FptosiOpName, arith.FptouiOpName,
 		arith.BitcastOpName, tt.BitcastOpName, tt.PtrToIntOpName, tt.IntToPtrOpName)
+}
+
+// noFP8 wraps an arithmetic emitter: fp8 values (8-bit codes in .b16
+// registers) are only moved and fed to mma.sp, so arithmetic or casts on
+// them are an error rather than integer arithmetic on the codes.
+func noFP8(fn emitFn) emitFn {
+	return func(k *kernel, op *ir.Operation) error {
+		for _, v := range append(append([]*ir.Value(nil), op.Operands()...), op.Results()...) {
+			if s, err := elemScalar(v.Type()); err == nil && s.fp8 {
+				return fmt.Errorf("%s on %s: arithmetic and conversions of fp8 values are not supported by the PTX lowering (fp8 tensors may only be loaded, stored and multiplied by tt.dot)", op.Name, ir.TypeString(tt.ElemOf(v.Type())))
+			}
+		}
+		return fn(k, op)
+	}
 }

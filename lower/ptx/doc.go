@@ -62,6 +62,13 @@
 // mma.sp::ordered_metadata (PTX 8.5; CUDA 11.8's ptxas accepts only
 // <= 7.8, hence the default).
 //
+// 8-bit dots (2:4 A, e4m3/e5m2 -> f32, i8 -> i32; dot operands with
+// kWidth = 4): mma.sp m16n8k64 (sm_89 for fp8 with PTX 8.4, sm_80 for s8),
+// values and a K-contiguous B read through ldmatrix as b16 pairs
+// (b16View), band16k32 metadata one ld.shared.b32 per lane and k64 step
+// (loadMeta8); on sm_90a wgmma.mma_async.sp m64nNk64. fp8 registers hold
+// 8-bit codes in .b16 containers and are never computed on (noFP8).
+//
 // Hopper (wgmma.go). A module with triton_nvidia_gpu.warp_group_dot is
 // emitted for .target sm_90a, PTX 8.3 (wgmma.mma_async.sp needs 8.2; CUDA
 // 12.4's ptxas takes up to 8.4). nvidia_mma v3 accumulators hold, per

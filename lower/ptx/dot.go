@@ -2,6 +2,7 @@ package ptx
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/sparsetriton/sp/dialect/tt"
 	"github.com/sparsetriton/sp/dialect/ttgpu"
@@ -118,9 +119,16 @@ func (k *kernel) loadDotOperand(op *ir.Operation, m *memRef, rt ir.RankedTensorT
 	}
 	warpM, warpN := k.mmaWarp(mma)
 	f := &fragment{opIdx: d.OpIdx, meta: d.Meta}
+	if m.elem.bits == 8 && d.Meta != ttgpu.MetaMeta {
+		if m, rt, err = b16View(m, rt, d.OpIdx); err != nil {
+			return err
+		}
+	}
 	k.beforeRead()
 	defer k.afterRead()
 	switch {
+	case d.Meta == ttgpu.MetaMeta && d.KWidth == 4:
+		err = k.loadMeta8(f, m, rt, warpM, wm)
 	case d.Meta == ttgpu.MetaMeta:
 		err = k.loadMeta(f, m, rt, warpM, wm)
 	case d.OpIdx == 0:
@@ -133,6 +141,41 @@ func (k *kernel) loadDotOperand(op *ir.Operation, m *memRef, rt ir.RankedTensorT
 	}
 	k.set(op.Result(0), &val{frag: f})
 	return nil
+}
+
+// b16View views a K-contiguous tile of 8-bit elements (an operand of
+// mma.sp m16n8k64) as a tile of b16 pairs along K, so that the 16-bit
+// ldmatrix loads serve it: the m16n8k64 A fragment over 32 compressed
+// bytes of 16 rows is the m16n8k16 A fragment of that tile read as 16 x 16
+// b16 (ptx.md §1.3), and B register j of a k64 step (bytes
+// B[16j+4t..16j+4t+3][g]) is the non-transposed ldmatrix of the N x K tile
+// read as b16, two k16 steps per k64 step, as for the 16-bit sparse path.
+// The swizzle carries over with vec halved: byte 2p+b of a row is b16 p.
+func b16View(m *memRef, rt ir.RankedTensorType, opIdx int) (*memRef, ir.RankedTensorType, error) {
+	kDim := 1 - opIdx // A is M x K, B is K x N
+	if (kDim == 1) != (m.contig == 1) {
+		what := map[int]string{0: "A (values)", 1: "B"}[opIdx]
+		return nil, rt, fmt.Errorf("8-bit %s operand in shared memory must be K-contiguous (the m16n8k64 fragments hold consecutive K bytes per register); a column-major B, as torch._scaled_mm takes it", what)
+	}
+	if m.rowLen%2 != 0 || (m.maxPhase > 1 && m.vec%2 != 0) || (m.contig == 1 && m.c0%2 != 0) || (m.contig == 0 && m.r0%2 != 0) || m.blockLen%2 != 0 {
+		return nil, rt, fmt.Errorf("8-bit operand in shared layout vec=%d rowLen=%d: pairs of bytes along K must stay together", m.vec, m.rowLen)
+	}
+	i16, err := scalarOf(ir.I16)
+	if err != nil {
+		return nil, rt, err
+	}
+	v := *m
+	v.elem, v.rowLen, v.blockLen, v.vec = i16, m.rowLen/2, m.blockLen/2, max(1, m.vec/2)
+	if v.contig == 1 {
+		v.cols, v.c0 = m.cols/2, m.c0/2
+	} else {
+		v.rows, v.r0 = m.rows/2, m.r0/2
+	}
+	shape := append([]int64(nil), rt.Shape...)
+	if len(shape) == 2 {
+		shape[kDim] /= 2
+	}
+	return &v, ir.NewTensor(shape, ir.I16), nil
 }
 
 func (k *kernel) ldmatrix(num int, trans bool, addr asm.Addr) []asm.Operand {
@@ -256,11 +299,43 @@ func (k *kernel) loadMeta(f *fragment, m *memRef, rt ir.RankedTensorType, warpM 
 	return nil
 }
 
+// loadMeta8 reads band16k32 metadata (sparse.Band16K32), the metadata of
+// an 8-bit A: the m16n8k64 register of lane (g, t) for k64 step kk holds
+// the natural words (r, 4kk + 2(t>>1)) and (r, 4kk + 2(t>>1) + 1) of row
+// r = g + 8(t&1) (ptx.md §1.5, selector 0, all lanes), which band16k32
+// stores as one aligned 32-bit word at column 64kk + 32(t>>1) + 2r of the
+// band's row. The metadata dot operand of an 8-bit dot carries kWidth = 4.
+func (k *kernel) loadMeta8(f *fragment, m *memRef, rt ir.RankedTensorType, warpM asm.Operand, wm int64) error {
+	bands, K := rt.Shape[0], rt.Shape[1]
+	if m.elem.bits != 16 {
+		return fmt.Errorf("metadata must be i16, got %d-bit elements", m.elem.bits)
+	}
+	if K%64 != 0 {
+		return fmt.Errorf("metadata tile %dx%d of an 8-bit A: K must be a multiple of 64 (one m16n8k64 step)", bands, K)
+	}
+	if m.contig != 1 || (m.vec < 2 && m.maxPhase > 1) {
+		return fmt.Errorf("metadata tile %dx%d in shared layout vec=%d order=[%d, ...]: band16k32 words need a row-major layout that keeps element pairs together (vec >= 2 or no swizzle)", bands, K, m.vec, m.contig)
+	}
+	bandBase := k.warpBase(warpM, 1, bands)
+	reps := max(1, bands/wm)
+	f.regs = make([][][]asm.Operand, reps)
+	col := k.laneExpr([3]int64{2, 8, 2}, [3]int64{0, 2, 16}, [3]int64{1, 2, 32}) // 2(g + 8(t&1)) + 32(t>>1)
+	for r := int64(0); r < reps; r++ {
+		for kk := int64(0); kk < K/64; kk++ {
+			e := k.newReg(clsB32)
+			k.op("ld.shared.b32", e, k.elemAddr(m, affine{bandBase, r * wm}, affine{col, kk * 64}))
+			f.regs[r] = append(f.regs[r], []asm.Operand{e})
+		}
+	}
+	return nil
+}
+
 // dotFrags are the checked operands of one tt.dot: fragments of A, B
 // and (sparse) the metadata, the accumulator registers, and the mma tile
 // counts of the result.
 type dotFrags struct {
-	in         string // "f16" or "bf16"
+	in         string // "f16" or "bf16"; 8-bit: "e4m3", "e5m2" or "s8"
+	acc        string // "f32"; "s32" for s8
 	a, b, e    *fragment
 	c          []asm.Operand
 	repM, repN int
@@ -288,7 +363,11 @@ func emitDot(k *kernel, op *ir.Operation) error {
 		if k.opts.OrderedMetadata {
 			sp = "sp::ordered_metadata"
 		}
-		mma = "mma." + sp + ".sync.aligned.m16n8k32.row.col.f32." + f.in + "." + f.in + ".f32"
+		shape := "m16n8k32"
+		if f.acc == "s32" || f.in == "e4m3" || f.in == "e5m2" {
+			shape = "m16n8k64" // 8-bit: k64 steps (A fragment per 32 compressed bytes)
+		}
+		mma = "mma." + sp + ".sync.aligned." + shape + ".row.col." + f.acc + "." + f.in + "." + f.in + "." + f.acc
 		k.sparse = true
 	}
 	for kk := 0; kk < f.kSteps; kk++ {
@@ -310,11 +389,34 @@ func emitDot(k *kernel, op *ir.Operation) error {
 	}
 	if f.kSteps == 0 {
 		for i := range res.regs {
-			k.op("mov.f32", res.regs[i], f.c[i])
+			k.op("mov."+map[string]string{"f32": "f32", "s32": "b32"}[f.acc], res.regs[i], f.c[i])
 		}
 	}
 	k.set(dot.D(), res)
 	return nil
+}
+
+// mma8 maps the 8-bit input types of mma.sp m16n8k64 to their PTX
+// spelling and accumulator.
+var mma8 = map[string][2]string{"f8E4M3FN": {"e4m3", "f32"}, "f8E5M2": {"e5m2", "f32"}, "i8": {"s8", "s32"}}
+
+// dotTypes8 checks an 8-bit tt.dot (2:4 sparse A only): e4m3 or e5m2 with
+// f32 accumulators, i8 with i32.
+func dotTypes8(dot tt.DotOp, rt ir.RankedTensorType, ae ir.Type) (in, acc string, err error) {
+	t, ok := mma8[ir.TypeString(ae)]
+	if !ok {
+		return "", "", fmt.Errorf("tt.dot inputs of type %s: only f16, bf16, f8E4M3FN, f8E5M2 and i8 are supported", ir.TypeString(ae))
+	}
+	if bt := tt.ElemOf(dot.B().Type()); !ir.TypeEqual(bt, ae) {
+		return "", "", fmt.Errorf("tt.dot with mixed input types %s and %s is not supported", ir.TypeString(ae), ir.TypeString(bt))
+	}
+	if ir.TypeString(rt.Elem) != map[string]string{"f32": "f32", "s32": "i32"}[t[1]] {
+		return "", "", fmt.Errorf("tt.dot of %s accumulates in %s; mma.sp m16n8k64 .%s accumulates in .%s", ir.TypeString(ae), ir.TypeString(rt.Elem), t[0], t[1])
+	}
+	if !dot.SparseA() {
+		return "", "", fmt.Errorf("8-bit tt.dot without a 2:4 sparse A: only mma.sp m16n8k64 is lowered for 8-bit operands")
+	}
+	return t[0], t[1], nil
 }
 
 // dotTypes checks the result layout and the element types of a tt.dot and
@@ -328,10 +430,14 @@ func dotTypes(dot tt.DotOp) (ttgpu.NvidiaMmaEncoding, ir.RankedTensorType, strin
 	if !ok || !mma.IsAmpere() {
 		return mma, rt, "", fmt.Errorf("tt.dot result layout %s: only nvidia_mma v2 (mma.sync) is supported", ir.AttrString(rt.Encoding))
 	}
+	ae := tt.ElemOf(dot.A().Type())
+	if tt.BitWidth(ae) == 8 {
+		in, acc, err := dotTypes8(dot, rt, ae)
+		return mma, rt, in + "/" + acc, err
+	}
 	if !ir.TypeEqual(rt.Elem, ir.F32T) {
 		return mma, rt, "", fmt.Errorf("tt.dot accumulates in %s; only f32 accumulators are supported", ir.TypeString(rt.Elem))
 	}
-	ae := tt.ElemOf(dot.A().Type())
 	ab, ok := ae.(ir.FloatType)
 	if !ok || (ab.Kind != ir.F16 && ab.Kind != ir.BF16) {
 		return mma, rt, "", fmt.Errorf("tt.dot inputs of type %s: only f16 and bf16 are supported", ir.TypeString(ae))
@@ -360,7 +466,10 @@ func (k *kernel) dotOperands(dot tt.DotOp) (*dotFrags, error) {
 	if a.frag == nil || b.frag == nil {
 		return nil, fmt.Errorf("tt.dot operands must come from triton_gpu.local_load into dot_op layouts")
 	}
-	f := &dotFrags{in: in, a: a.frag, b: b.frag}
+	f := &dotFrags{in: in, acc: "f32", a: a.frag, b: b.frag}
+	if i := strings.IndexByte(in, '/'); i >= 0 {
+		f.in, f.acc = in[:i], in[i+1:]
+	}
 	if f.c, err = k.regsOf(dot.C()); err != nil {
 		return nil, err
 	}
@@ -390,6 +499,20 @@ func (k *kernel) dotOperands(dot tt.DotOp) (*dotFrags, error) {
 		return nil, fmt.Errorf("tt.dot: A has %d k steps, B %d", f.kSteps, len(f.b.regs[0]))
 	}
 	return f, nil
+}
+
+// fp8Dot returns the first tt.dot of module with fp8 (e4m3, e5m2)
+// operands, or nil.
+func fp8Dot(module *ir.Operation) *ir.Operation {
+	var found *ir.Operation
+	module.WalkOps(func(op *ir.Operation) {
+		if d, ok := tt.AsDot(op); ok && found == nil {
+			if s, err := elemScalar(d.A().Type()); err == nil && s.fp8 {
+				found = op
+			}
+		}
+	})
+	return found
 }
 
 // dotOps adds this file's ops to the table.

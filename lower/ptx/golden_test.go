@@ -37,6 +37,18 @@ type goldenCase struct {
 	opts string
 }
 
+// fp8Cases are the 8-bit examples: mma.sp m16n8k64 for e4m3 on sm_89
+// (PTX 8.4, CUDA 12.4's ptxas) and int8 on sm_80 and sm_89;
+// wgmma.mma_async.sp m64nNk64 on sm_90 (sm_90a); with the launch
+// configuration they are timed with.
+var fp8Cases = []struct {
+	file string
+	sms  []int
+}{
+	{"../../examples/fp8/scaled_mm_e4m3_bp.mlir", []int{89, 90}},
+	{"../../examples/fp8/mm_i8_bp.mlir", []int{80, 89, 90}},
+}
+
 // goldenCases lists every testdata kernel (testdata/*.mlir and
 // testdata/bench/*.mlir, Options{SM: 80} and {SM: 90}), every example
 // (../../examples/*.mlir: TTIR through sp-pipeline with target cuda:80
@@ -99,6 +111,12 @@ func goldenCases(t *testing.T) []goldenCase {
 		}
 		if n == 0 {
 			t.Fatalf("%s: no \"// golden <suffix>: <options>\" line", f)
+		}
+	}
+	for _, c := range fp8Cases {
+		base := "example.fp8." + strings.TrimSuffix(filepath.Base(c.file), ".mlir")
+		for _, sm := range c.sms {
+			cases = append(cases, goldenCase{name: base + ".sm_" + itoa(sm), src: c.file, sm: sm, pipeline: true, opts: "target=cuda:" + itoa(sm) + " num-warps=8 num-stages=3"})
 		}
 	}
 	return cases
@@ -241,6 +259,12 @@ func lineDiff(diffs []diffmatchpatch.Diff) string {
 var (
 	hgmmaSparse = regexp.MustCompile(`HGMMA\.SP\.64x[0-9]+x32\.F32`)
 	hgmmaDense  = regexp.MustCompile(`HGMMA\.64x[0-9]+x16\.F32`)
+	// 8-bit mma.sp m16n8k64 (sm_89, sm_90: QMMA for fp8; IMMA for s8)
+	qmmaSparseE4M3 = regexp.MustCompile(`QMMA\.SP\.16864\.F32\.E4M3\.E4M3`)
+	immaSparseS8   = regexp.MustCompile(`IMMA\.SP\.16864\.S8\.S8`)
+	// 8-bit wgmma.mma_async.sp m64nNk64 (sm_90a)
+	qgmmaSparse = regexp.MustCompile(`QGMMA\.SP\.64x`)
+	igmmaSparse = regexp.MustCompile(`IGMMA\.SP\.64x`)
 )
 
 // TestGoldenAssembles runs ptxas (sm_80, sm_90 or sm_90a, as the module's
@@ -266,11 +290,19 @@ func TestGoldenAssembles(t *testing.T) {
 					break
 				}
 			}
-			if arch != "sm_80" && arch != "sm_90" && arch != "sm_90a" {
-				t.Fatalf(".target %q, want sm_80, sm_90 or sm_90a", arch)
+			if arch != "sm_80" && arch != "sm_89" && arch != "sm_90" && arch != "sm_90a" {
+				t.Fatalf(".target %q, want sm_80, sm_89, sm_90 or sm_90a", arch)
 			}
 			r := ptxcheck.CheckWith(t, f, string(text), ptxcheck.Options{AllowSpills: arch != "sm_90a"})
 			switch {
+			case strings.Contains(string(text), "wgmma.mma_async.sp.sync.aligned.m64n128k64.f32.e4m3.e4m3"):
+				r.Expect(t, qgmmaSparse, 1)
+			case strings.Contains(string(text), "wgmma.mma_async.sp.sync.aligned.m64n128k64.s32.s8.s8"):
+				r.Expect(t, igmmaSparse, 1)
+			case strings.Contains(string(text), "m16n8k64.row.col.f32.e4m3.e4m3.f32"):
+				r.Expect(t, qmmaSparseE4M3, 1)
+			case strings.Contains(string(text), "m16n8k64.row.col.s32.s8.s8.s32"):
+				r.Expect(t, immaSparseS8, 1)
 			case strings.Contains(string(text), "wgmma.mma_async.sp."):
 				r.Expect(t, hgmmaSparse, 1)
 			case strings.Contains(string(text), "wgmma.mma_async."):

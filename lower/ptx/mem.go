@@ -21,6 +21,16 @@ type memRun struct{ start, vec int }
 // vecWidth picks the vector width of accesses through pointer value ptr
 // (element kind s) with optional mask.
 func (k *kernel) vecWidth(ptr, mask *ir.Value, s scalar) (*threadMap, int, error) {
+	return k.vecWidthOf(ptr, mask, s, s.bits < 16)
+}
+
+// vecWidthRaw is vecWidth for copies that move bytes without registers
+// (cp.async): 8-bit elements get vectors too.
+func (k *kernel) vecWidthRaw(ptr, mask *ir.Value, s scalar) (*threadMap, int, error) {
+	return k.vecWidthOf(ptr, mask, s, s.bits < 8)
+}
+
+func (k *kernel) vecWidthOf(ptr, mask *ir.Value, s scalar, scalarOnly bool) (*threadMap, int, error) {
 	rt, ok := ptr.Type().(ir.RankedTensorType)
 	if !ok {
 		return nil, 1, nil
@@ -29,7 +39,7 @@ func (k *kernel) vecWidth(ptr, mask *ir.Value, s scalar) (*threadMap, int, error
 	if err != nil {
 		return nil, 0, err
 	}
-	if s.bits < 16 {
+	if scalarOnly {
 		return tm, 1, nil
 	}
 	o := tm.order[0]
@@ -236,8 +246,8 @@ func zeroType(ty string) string {
 	switch ty {
 	case "f32", "f64":
 		return ty
-	case "b16":
-		return "u16"
+	case "b16", "u8":
+		return "u16" // 8-bit values live in .b16 registers
 	case "b64":
 		return "u64"
 	}

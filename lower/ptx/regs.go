@@ -33,6 +33,9 @@ type scalar struct {
 	float bool // f16, bf16, f32, f64
 	bf16  bool
 	ptr   bool
+	// fp8 (f8E4M3FN, f8E5M2): 8-bit codes in a .b16 register; only moved
+	// (loads, stores, shared memory, mma.sp operands), never computed on
+	fp8 bool
 }
 
 // bytes is the storage size in global/shared memory (i1 is one byte).
@@ -44,7 +47,7 @@ func (s scalar) bytes() int {
 }
 
 // scalarOf classifies a scalar type; it fails for types the lowering does
-// not support (fp8, tf32, index-free opaque types, ...).
+// not support (tf32, fp8 other than e4m3/e5m2, opaque types, ...).
 func scalarOf(t ir.Type) (scalar, error) {
 	switch x := t.(type) {
 	case ir.IntegerType:
@@ -70,6 +73,8 @@ func scalarOf(t ir.Type) (scalar, error) {
 			return scalar{t: t, cls: clsF32, bits: 32, float: true}, nil
 		case ir.F64:
 			return scalar{t: t, cls: clsF64, bits: 64, float: true}, nil
+		case ir.F8E4M3FN, ir.F8E5M2:
+			return scalar{t: t, cls: clsB16, bits: 8, fp8: true}, nil
 		}
 	case tt.PointerType:
 		if x.IsBlockPointer() {

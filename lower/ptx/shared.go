@@ -611,7 +611,16 @@ func (ly *layouts) tileCoord(tm *threadMap, i int) (affine, affine) {
 // sharedVec is the widest run of a thread's elements that is contiguous
 // both in the layout and in the swizzled buffer.
 func (ly *layouts) sharedVec(m *memRef, tm *threadMap) int {
-	if m.elem.bits < 16 || tm.rank() > 2 {
+	if m.elem.bits < 16 {
+		return 1 // register stores and loads of 8-bit values go byte by byte
+	}
+	return ly.sharedVecRaw(m, tm)
+}
+
+// sharedVecRaw is sharedVec for copies that move bytes without registers
+// (cp.async), where 8-bit elements get vectors too.
+func (ly *layouts) sharedVecRaw(m *memRef, tm *threadMap) int {
+	if m.elem.bits < 8 || tm.rank() > 2 {
 		return 1
 	}
 	dim := m.contig
@@ -765,14 +774,14 @@ func emitAsyncCopy(k *kernel, op *ir.Operation) error {
 			return fmt.Errorf("async_copy_global_to_local with a non-zero `other` is not supported (cp.async zero-fills)")
 		}
 	}
-	tm, vec, err := k.vecWidth(ptr, mask, m.elem)
+	tm, vec, err := k.vecWidthRaw(ptr, mask, m.elem)
 	if err != nil {
 		return err
 	}
 	if tm == nil {
 		return fmt.Errorf("async_copy_global_to_local needs a tensor of pointers")
 	}
-	vec = min(vec, k.sharedVec(m, tm))
+	vec = min(vec, k.sharedVecRaw(m, tm))
 	bytes := vec * m.elem.bytes()
 	ptrs, err := k.regsOf(ptr)
 	if err != nil {

@@ -134,8 +134,8 @@ func nvmmaOperand(v *val, what string) (*wgOperand, error) {
 	if m.r0 != 0 || m.c0 != 0 {
 		return nil, fmt.Errorf("warp_group_dot operand %s: views at an offset inside the tile are not supported", what)
 	}
-	if m.elem.bits != 16 {
-		return nil, fmt.Errorf("warp_group_dot operand %s: only 16-bit elements are supported", what)
+	if m.elem.bits != 16 && m.elem.bits != 8 {
+		return nil, fmt.Errorf("warp_group_dot operand %s: only 16-bit and 8-bit elements are supported", what)
 	}
 	sw := m.blockLen * int64(m.elem.bytes())
 	return &wgOperand{m: m, sw: sw, lbo: 16, sbo: 8 * sw}, nil
@@ -146,7 +146,8 @@ func nvmmaOperand(v *val, what string) (*wgOperand, error) {
 type wgDot struct {
 	rt                ir.RankedTensorType
 	mma               ttgpu.NvidiaMmaEncoding
-	in                string // f16 or bf16
+	in                string // f16 or bf16; 8-bit: e4m3, e5m2 or s8
+	acc               string // f32; s32 for s8
 	A, B              *wgOperand
 	regA              *fragment // A in registers (nil: A from shared memory)
 	sparse            bool
@@ -197,14 +198,10 @@ func checkWarpGroupDot(k *kernel, op *ir.Operation) (*wgDot, error) {
 	if !ok || !mma.IsHopper() || len(mma.WarpsPerCTA) != 2 || len(rt.Shape) != 2 {
 		return nil, fmt.Errorf("warp_group_dot result layout %s: a 2-D nvidia_mma version 3 layout is required", ir.AttrString(rt.Encoding))
 	}
-	if !ir.TypeEqual(rt.Elem, ir.F32T) {
-		return nil, fmt.Errorf("warp_group_dot accumulates in %s; only f32 accumulators are supported", ir.TypeString(rt.Elem))
+	if err := d.types(op, rt); err != nil {
+		return nil, err
 	}
-	ab, ok := tt.ElemOf(op.Operand(0).Type()).(ir.FloatType)
-	if !ok || (ab.Kind != ir.F16 && ab.Kind != ir.BF16) || !ir.TypeEqual(tt.ElemOf(op.Operand(1).Type()), ab) {
-		return nil, fmt.Errorf("warp_group_dot inputs must both be f16 or both bf16")
-	}
-	d.rt, d.mma, d.in = rt, mma, ab.String()
+	d.rt, d.mma = rt, mma
 	av, err := k.get(op.Operand(0))
 	if err != nil {
 		return nil, err
@@ -220,6 +217,9 @@ func checkWarpGroupDot(k *kernel, op *ir.Operation) (*wgDot, error) {
 	}
 	if d.B, err = nvmmaOperand(bv, "B"); err != nil {
 		return nil, err
+	}
+	if d.regA != nil && (d.in == "e4m3" || d.in == "e5m2" || d.in == "s8") {
+		return nil, fmt.Errorf("warp_group_dot: 8-bit A from registers (wgmma RS) is not supported; keep A in shared memory")
 	}
 	if d.A != nil && d.A.m.contig != 1 {
 		return nil, fmt.Errorf("warp_group_dot: A must be K-contiguous (MN-major A is not supported)")
@@ -242,6 +242,36 @@ func checkWarpGroupDot(k *kernel, op *ir.Operation) (*wgDot, error) {
 	return d, nil
 }
 
+// types checks the element types: f16/bf16 (f32 accumulators), or, 2:4
+// sparse only, e4m3/e5m2 with f32 and i8 with i32 (m64nNk64).
+func (d *wgDot) types(op *ir.Operation, rt ir.RankedTensorType) error {
+	ae, be := tt.ElemOf(op.Operand(0).Type()), tt.ElemOf(op.Operand(1).Type())
+	if !ir.TypeEqual(ae, be) {
+		return fmt.Errorf("warp_group_dot with mixed input types %s and %s is not supported", ir.TypeString(ae), ir.TypeString(be))
+	}
+	if t, ok := mma8[ir.TypeString(ae)]; ok {
+		if ttng.WarpGroupDotSparseIndex(op) != tt.SparseIndexA {
+			return fmt.Errorf("8-bit warp_group_dot without a 2:4 sparse A is not supported")
+		}
+		if ir.TypeString(rt.Elem) != map[string]string{"f32": "f32", "s32": "i32"}[t[1]] {
+			return fmt.Errorf("warp_group_dot of %s accumulates in %s; wgmma .%s accumulates in .%s", ir.TypeString(ae), ir.TypeString(rt.Elem), t[0], t[1])
+		}
+		d.in, d.acc = t[0], t[1]
+		return nil
+	}
+	if !ir.TypeEqual(rt.Elem, ir.F32T) {
+		return fmt.Errorf("warp_group_dot accumulates in %s; only f32 accumulators are supported", ir.TypeString(rt.Elem))
+	}
+	ab, ok := ae.(ir.FloatType)
+	if !ok || (ab.Kind != ir.F16 && ab.Kind != ir.BF16) {
+		return fmt.Errorf("warp_group_dot inputs must both be f16, bf16 or (2:4 sparse A) e4m3, e5m2, i8")
+	}
+	d.in, d.acc = ab.String(), "f32"
+	return nil
+}
+
+func (d *wgDot) eightBit() bool { return d.acc == "s32" || d.in == "e4m3" || d.in == "e5m2" }
+
 // tile splits the M x N x K tile into m64n<instrN>k<kStep> steps over the
 // warps and sets B's transpose and leading byte offset.
 func (d *wgDot) tile(k *kernel, op *ir.Operation) error {
@@ -257,10 +287,16 @@ func (d *wgDot) tile(k *kernel, op *ir.Operation) error {
 	if d.sparse {
 		d.kStep = 32
 	}
+	if d.eightBit() {
+		d.kStep = 64 // m64nNk64 (2:4): 32 compressed bytes of A per step
+	}
 	if M%(16*d.wm) != 0 || N%(d.instrN*d.wn) != 0 || K%d.kStep != 0 {
 		return fmt.Errorf("warp_group_dot tile %dx%dx%d does not split into m64n%dk%d steps over warps %v", M, N, K, d.instrN, d.kStep, d.mma.WarpsPerCTA)
 	}
 	d.repM, d.repN, d.steps = M/(16*d.wm), N/(d.instrN*d.wn), K/d.kStep
+	if d.B.m.contig == 1 && d.eightBit() {
+		return fmt.Errorf("warp_group_dot: 8-bit wgmma takes no transpose, so B must be K-contiguous (column-major, as torch._scaled_mm takes it)")
+	}
 	if d.B.m.contig == 1 {
 		d.transB = 1 // N contiguous: MN-major B
 		if d.instrN*2%d.B.sw != 0 {
@@ -296,7 +332,7 @@ func wgAccumulator(k *kernel, op *ir.Operation, d *wgDot) (*val, error) {
 			return nil, err
 		}
 		for i := range res.regs {
-			k.op("mov.f32", res.regs[i], c[i])
+			k.op("mov."+map[string]string{"f32": "f32", "s32": "b32"}[d.acc], res.regs[i], c[i])
 		}
 	}
 	if per := int(d.instrN / 2); len(res.regs) != int(d.repM*d.repN)*per {
@@ -346,15 +382,19 @@ func (d *wgDot) issue(k *kernel, res *val) error {
 	k.eff("wgmma.fence.sync.aligned")
 	shape := fmt.Sprintf("m64n%dk%d", d.instrN, d.kStep)
 	per := int(d.instrN / 2)
+	aStep := int64(16) // 32 bytes of A (compressed or dense) per k step
+	if d.eightBit() {
+		aStep = 32
+	}
 	for kk := int64(0); kk < d.steps; kk++ {
 		for m := int64(0); m < d.repM; m++ {
-			// A: rows m*16*wm.., k step kk = 16 (compressed or dense) elements:
+			// A: rows m*16*wm.., k step kk = 32 bytes of (compressed or dense) elements:
 			// a descriptor, or the warp's four fragment registers.
 			var da asm.Operand
 			if d.regA != nil {
 				da = asm.Vec(d.regA.regs[m][kk])
 			} else {
-				da = k.descAt(dA, nvmmaOffset(d.A.m, m*16*d.wm, kk*16))
+				da = k.descAt(dA, nvmmaOffset(d.A.m, m*16*d.wm, kk*aStep))
 			}
 			for n := int64(0); n < d.repN; n++ {
 				var db asm.Operand
@@ -371,10 +411,17 @@ func (d *wgDot) issue(k *kernel, res *val) error {
 					tail = []asm.Operand{p, imm(1), imm(1), imm(d.transB)}
 				}
 				var w *asm.Instr
-				if d.sparse {
+				switch {
+				case d.sparse && d.acc == "s32": // integer: no scale or transpose immediates
+					w = asm.NewOp("wgmma.mma_async.sp.sync.aligned."+shape+".s32."+d.in+"."+d.in, acc,
+						da, db, d.meta.frag.regs[m][kk][0], imm(0), p)
+				case d.sparse && d.eightBit(): // fp8: scale immediates, no transpose
+					w = asm.NewOp("wgmma.mma_async.sp.sync.aligned."+shape+".f32."+d.in+"."+d.in, acc,
+						da, db, d.meta.frag.regs[m][kk][0], imm(0), p, imm(1), imm(1))
+				case d.sparse:
 					w = asm.NewOp("wgmma.mma_async.sp.sync.aligned."+shape+".f32."+d.in+"."+d.in, acc,
 						append([]asm.Operand{da, db, d.meta.frag.regs[m][kk][0], imm(0)}, tail...)...)
-				} else {
+				default:
 					w = asm.NewOp("wgmma.mma_async.sync.aligned."+shape+".f32."+d.in+"."+d.in, acc, append([]asm.Operand{da, db}, tail...)...)
 				}
 				w.Effect, w.InOut = true, true

@@ -188,6 +188,9 @@ func dotRemark(d *ir.Operation, mma ttgpu.NvidiaMmaEncoding, fallback string) st
 	switch tt.DotSparseIndex(d) {
 	case tt.SparseIndexA:
 		instr = "mma.sp m16n8k32 (2:4 sparse A)"
+		if elemBits(d.Operand(0).Type()) == 8 {
+			instr = "mma.sp m16n8k64 (2:4 sparse A, 8-bit)"
+		}
 	case tt.SparseIndexB:
 		instr = "mma.sp m16n8k32 (2:4 sparse B as the transposed product Cᵀ = Bᵀ·Aᵀ)"
 	}
@@ -204,9 +207,13 @@ func checkMmaDot(d *ir.Operation) error {
 	si := tt.DotSparseIndex(d)
 	ta, tb, tc := d.Operand(0).Type(), d.Operand(1).Type(), d.Operand(2).Type()
 	ea, eb, ec := tt.ElemOf(ta), tt.ElemOf(tb), tt.ElemOf(tc)
-	if !is16BitFloat(ea) || !ir.TypeEqual(ea, eb) || !ir.TypeEqual(ec, ir.FloatType{Kind: ir.F32}) {
-		return ir.OpError(d, "tritongpu-accelerate-matmul: sp's MMA path needs f16 or bf16 operands of one type and an f32 accumulator, got %s * %s -> %s",
+	eightBit := is8BitMMA(ea, eb, ec)
+	if !eightBit && (!is16BitFloat(ea) || !ir.TypeEqual(ea, eb) || !ir.TypeEqual(ec, ir.FloatType{Kind: ir.F32})) {
+		return ir.OpError(d, "tritongpu-accelerate-matmul: sp's MMA path needs f16 or bf16 operands of one type and an f32 accumulator (or 2:4 sparse e4m3/e5m2 with f32, i8 with i32), got %s * %s -> %s",
 			ir.TypeString(ea), ir.TypeString(eb), ir.TypeString(ec))
+	}
+	if eightBit && si != tt.SparseIndexA {
+		return ir.OpError(d, "tritongpu-accelerate-matmul: 8-bit dots (%s) are lowered only with a 2:4 sparse A (mma.sp m16n8k64); this one is %s", ir.TypeString(ea), map[int]string{tt.SparseIndexDense: "dense", tt.SparseIndexB: "sparse in B"}[si])
 	}
 	sc, _ := tt.ShapeOf(tc)
 	sb, _ := tt.ShapeOf(tb)
@@ -215,16 +222,34 @@ func checkMmaDot(d *ir.Operation) error {
 	}
 	m, n, k := sc[0], sc[1], sb[0]
 	kStep := int64(16)
-	switch si {
-	case tt.SparseIndexA:
+	switch {
+	case eightBit:
+		kStep = 64
+	case si == tt.SparseIndexA:
 		kStep = 32
-	case tt.SparseIndexB: // computed as Cᵀ = Bᵀ·Aᵀ: N is the MMA's M
+	case si == tt.SparseIndexB: // computed as Cᵀ = Bᵀ·Aᵀ: N is the MMA's M
 		m, n, k, kStep = sc[1], sc[0], 2*sb[0], 32
 	}
 	if m%16 != 0 || n%8 != 0 || k%kStep != 0 {
 		return ir.OpError(d, "tritongpu-accelerate-matmul: tile M x N x K = %d x %d x %d must have M a multiple of 16, N of 8 and K of %d", m, n, k, kStep)
 	}
 	return nil
+}
+
+// is8BitMMA reports the 8-bit operand types of mma.sp m16n8k64: e4m3 or
+// e5m2 (each operand either) with an f32 accumulator, or i8 with i32.
+func is8BitMMA(a, b, c ir.Type) bool {
+	fp8 := func(t ir.Type) bool {
+		f, ok := t.(ir.FloatType)
+		return ok && (f.Kind == ir.F8E4M3FN || f.Kind == ir.F8E5M2)
+	}
+	switch {
+	case fp8(a) && fp8(b):
+		return ir.TypeEqual(c, ir.F32T)
+	case ir.TypeEqual(a, ir.I8) && ir.TypeEqual(b, ir.I8):
+		return ir.TypeEqual(c, ir.I32)
+	}
+	return false
 }
 
 func is16BitFloat(t ir.Type) bool {
@@ -261,9 +286,15 @@ func rewriteDot(b *ir.Builder, d *ir.Operation, mma ttgpu.NvidiaMmaEncoding) {
 			continue
 		}
 		enc := ttgpu.DotOperandEncoding{OpIdx: i, Parent: mma, KWidth: 2, Meta: ttgpu.MetaNone}
+		if i < 2 && elemBits(d.Operand(i).Type()) == 8 {
+			enc.KWidth = 4 // 32 / 8, as Triton's MMAv2 for 8-bit operands
+		}
 		switch {
 		case i == 3:
 			enc.OpIdx, enc.Meta = si, ttgpu.MetaMeta
+			if elemBits(d.Operand(si).Type()) == 8 {
+				enc.KWidth = 4 // band16k32: the metadata of an 8-bit A
+			}
 		case i == si:
 			enc.Meta = ttgpu.MetaValues
 		}

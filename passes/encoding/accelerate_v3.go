@@ -28,6 +28,11 @@ func planMMAv3(d *ir.Operation, numWarps int) mmaV3Plan {
 	if si == tt.SparseIndexB {
 		return mmaV3Plan{why: "wgmma.sp takes 2:4 metadata for A only, so a sparse B stays on the transposed mma.sp product"}
 	}
+	if elemBits(d.Operand(0).Type()) == 8 {
+		if o := operandOrder(d.Operand(1)); o[0] != 0 {
+			return mmaV3Plan{why: "8-bit wgmma takes no transpose: B must be K-contiguous (column-major)"}
+		}
+	}
 	sc, _ := tt.ShapeOf(d.Result(0).Type())
 	sa, _ := tt.ShapeOf(operandSource(d.Operand(0)).Type())
 	sb, _ := tt.ShapeOf(operandSource(d.Operand(1)).Type())
@@ -114,6 +119,9 @@ func rewriteWarpGroupDot(b *ir.Builder, d *ir.Operation, mma ttgpu.NvidiaMmaEnco
 		e := operandSource(tt.DotMeta(d))
 		b.SetInsertionPointBefore(d)
 		enc := ttgpu.DotOperandEncoding{OpIdx: 0, Parent: mma, KWidth: 2, Meta: ttgpu.MetaMeta}
+		if elemBits(d.Operand(0).Type()) == 8 {
+			enc.KWidth = 4 // band16k32: the metadata of an 8-bit A (m64nNk64)
+		}
 		operands = append(operands, newConvert(b, e, withEncoding(e.Type(), enc)))
 	}
 	b.SetInsertionPointBefore(d)

@@ -222,10 +222,12 @@ const MaxAccessBytes = 16
 // the pointer's contiguity, no more than its alignment allows and no more
 // than the mask's constancy. The coalesce pass sizes sizePerThread with it
 // and the PTX lowering sizes its ld/st.global and cp.async with it, so the
-// two agree on every access. Elements narrower than 16 bits get 1: the
-// lowering moves i1 and i8 one byte at a time.
+// two agree on every access. 8-bit elements (i8, fp8) get vectors too:
+// cp.async moves their bytes unchanged; the lowering's register loads and
+// stores of them go one byte at a time (and i1 never reaches here: the
+// coalesce pass leaves sub-byte types alone).
 func (a *Analysis) AccessElems(ptr, mask *ir.Value, d int, elemBytes int64) int64 {
-	if elemBytes < 2 {
+	if elemBytes < 1 {
 		return 1
 	}
 	info := a.Get(ptr)

@@ -20,8 +20,10 @@ const (
 // dim 1) and order its shared order, fastest dimension first.
 //
 //   - meta -1 (dense A or B) and 0 (values of a sparse A, opIdx 0): 16-bit
-//     elements (f16, bf16) with the MMAv2 kWidth 32/16 = 2; the contiguous
-//     dimension must be 16, 32 or 64 bytes or a multiple of 128 bytes.
+//     elements (f16, bf16) with the MMAv2 kWidth 32/16 = 2, or 8-bit ones
+//     (e4m3, e5m2, i8; kWidth 4) K-contiguous, read by ldmatrix as b16
+//     pairs; the contiguous dimension must be 16, 32 or 64 bytes or a
+//     multiple of 128 bytes.
 //   - meta 1 (metadata, opIdx 0, tile (BM/16) x BK, sparse.Band16 order):
 //     i16, kWidth 2, order [1, 0] (K contiguous), BK any positive multiple
 //     of 32 (one m16n8k32 K-slice, see MetaWordColumn).
@@ -37,8 +39,16 @@ func CheckDotOperand(opIdx, kWidth, elemBits int, tileShape [2]int, order []int,
 		return fmt.Errorf("order must be [1, 0] or [0, 1], got %v", order)
 	case tileShape[0] < 1 || tileShape[1] < 1:
 		return fmt.Errorf("tile shape %v is not positive", tileShape)
-	case elemBits != 16:
-		return fmt.Errorf("%d-bit elements: only 16-bit operands (f16, bf16, i16 metadata) are modelled", elemBits)
+	case elemBits == 8 && meta == MetaMetadata:
+		return fmt.Errorf("8-bit metadata: metadata elements are i16")
+	case elemBits == 8 && opIdx == 1 && order[0] != 0:
+		return fmt.Errorf("8-bit B with order %v: the m16n8k64 B fragment holds 4 consecutive K elements per register, so B must be K-contiguous (order [0, 1], a column-major B as torch._scaled_mm takes it)", order)
+	case elemBits == 8 && opIdx == 0 && order[0] != 1:
+		return fmt.Errorf("8-bit A with order %v: the m16n8k64 A fragment needs K-contiguous values (order [1, 0])", order)
+	case elemBits != 16 && elemBits != 8:
+		return fmt.Errorf("%d-bit elements: only 16-bit operands (f16, bf16, i16 metadata) and 8-bit ones (e4m3, e5m2, i8) are modelled", elemBits)
+	case meta == MetaMetadata && kWidth == 4:
+		return checkMetadata(tileShape, order) // band16k32: the metadata of an 8-bit A
 	case kWidth != 32/elemBits:
 		return fmt.Errorf("kWidth = %d, want %d (MMAv2, %d-bit)", kWidth, 32/elemBits, elemBits)
 	case meta == MetaMetadata:

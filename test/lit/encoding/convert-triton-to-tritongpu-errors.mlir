@@ -3,7 +3,7 @@
 // RUN: not sp-opt %s -convert-triton-to-tritongpu='target=cuda:75' 2>&1 | FileCheck %s --check-prefix=SM75
 // RUN: not sp-opt %s -convert-triton-to-tritongpu='num-warps=3' 2>&1 | FileCheck %s --check-prefix=WARPS
 // CTA: error: convert-triton-to-tritongpu: num-ctas = 2: sp supports single-CTA kernels only
-// SM75: error: convert-triton-to-tritongpu: target "cuda:75" is not supported (supported: cuda:80, cuda:90)
+// SM75: error: convert-triton-to-tritongpu: target "cuda:75" is not supported (supported: cuda:80, cuda:89, cuda:90)
 // WARPS: error: convert-triton-to-tritongpu: num-warps must be a power of two, got 3
 
 // What the layout assignment does not model is diagnosed at the op.

@@ -3,7 +3,7 @@
 #blocked = #triton_gpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [2, 2], order = [1, 0]}>
 module attributes {"triton_gpu.num-ctas" = 1 : i32, "triton_gpu.num-warps" = 4 : i32, triton_gpu.target = "cuda:80", "triton_gpu.threads-per-warp" = 32 : i32} {
   tt.func @f32(%a: tensor<64x16xf32, #blocked>, %b: tensor<16x64xf32, #blocked>, %c: tensor<64x64xf32, #blocked>) -> tensor<64x64xf32, #blocked> {
-    // expected-error @+1 {{sp's MMA path needs f16 or bf16 operands of one type and an f32 accumulator, got f32 * f32 -> f32}}
+    // expected-error @+1 {{sp's MMA path needs f16 or bf16 operands of one type and an f32 accumulator (or 2:4 sparse e4m3/e5m2 with f32, i8 with i32), got f32 * f32 -> f32}}
     %d = tt.dot %a, %b, %c : tensor<64x16xf32, #blocked> * tensor<16x64xf32, #blocked> -> tensor<64x64xf32, #blocked>
     tt.return %d : tensor<64x64xf32, #blocked>
   }

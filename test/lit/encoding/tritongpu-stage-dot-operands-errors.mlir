@@ -18,7 +18,7 @@ module attributes {"triton_gpu.num-ctas" = 1 : i32, "triton_gpu.num-warps" = 4 :
 #mma = #triton_gpu.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
 module attributes {"triton_gpu.num-ctas" = 1 : i32, "triton_gpu.num-warps" = 4 : i32, triton_gpu.target = "cuda:80", "triton_gpu.threads-per-warp" = 32 : i32} {
   tt.func @f32(%a: tensor<64x16xf32, #blocked>) -> tensor<64x16xf32, #triton_gpu.dot_op<{opIdx = 0, parent = #mma, kWidth = 1}>> {
-    // expected-error @+1 {{32-bit elements: only 16-bit operands (f16, bf16, i16 metadata) are modelled}}
+    // expected-error @+1 {{32-bit elements: only 16-bit operands (f16, bf16, i16 metadata) and 8-bit ones (e4m3, e5m2, i8) are modelled}}
     %av = triton_gpu.convert_layout %a : tensor<64x16xf32, #blocked> -> tensor<64x16xf32, #triton_gpu.dot_op<{opIdx = 0, parent = #mma, kWidth = 1}>>
     tt.return %av : tensor<64x16xf32, #triton_gpu.dot_op<{opIdx = 0, parent = #mma, kWidth = 1}>>
   }

@@ -43,7 +43,7 @@ module attributes {"triton_gpu.num-ctas" = 1 : i32, "triton_gpu.num-warps" = 4 :
 
 // -----
 
-// CHECK: error: {{.*}}target "cuda:75" is not supported (supported: cuda:80, cuda:90)
+// CHECK: error: {{.*}}target "cuda:75" is not supported (supported: cuda:80, cuda:89, cuda:90)
 module attributes {"triton_gpu.num-ctas" = 1 : i32, "triton_gpu.num-warps" = 4 : i32, triton_gpu.target = "cuda:75", "triton_gpu.threads-per-warp" = 32 : i32} {
   tt.func public @k() {
     tt.return

@@ -12,6 +12,14 @@
 // RUN: sp-run %S/../../../examples/fp8/scaled_mm_e4m3.ttir --spec %S/../../../examples/fp8/scaled_mm.json --save A=%t.f8a.npy --save Bt=%t.f8b.npy --save sa=%t.sa.npy --save sb=%t.sb.npy --save C=%t.f8c.npy
 // RUN: sp-run %S/../../../examples/fp8/scaled_mm_e4m3.ttir --spec %S/../../../examples/fp8/scaled_mm.json --prune=false --input A=%t.f8a.npy --input Bt=%t.f8b.npy --input sa=%t.sa.npy --input sb=%t.sb.npy --save C=%t.f8c2.npy | FileCheck %s --check-prefix=NPY
 // RUN: cmp %t.f8c.npy %t.f8c2.npy
+// Block-pointer kernels (band16k32 metadata, M % 16 == 0, K % 32 == 0; N ragged):
+// RUN: sp-run %S/../../../examples/fp8/scaled_mm_e4m3_bp.mlir --spec %S/../../../examples/fp8/scaled_mm.json --set M=144 --set N=136 --set K=320 | FileCheck %s --check-prefix=BP
+// RUN: sp-run %S/../../../examples/fp8/mm_i8_bp.mlir --spec %S/../../../examples/fp8/mm_i8.json --set M=144 --set N=72 --set K=192 | FileCheck %s --check-prefix=BPI8
+// BP: A          f8E4M3FN[144x320], pruned to 2:4 operand A: values f8E4M3FN[144x160], metadata i16[9x320] (band16k32)
+// BP: verify C = (A @ Bt.T) * sa * sb: ok
+// BPI8: (band16k32)
+// BPI8: verify C = A @ Bt.T: ok
+// BPI8-NEXT: worst element {{.*}} error 0, tolerance 0
 // E4M3: A          f8E4M3FN[130x200], pruned to 2:4 operand A: values f8E4M3FN[130x112], metadata i16[130x14] (natural)
 // E4M3: stride_am  i32 = 224
 // E4M3: verify C = (A @ Bt.T) * sa * sb: ok (full check, 16770 elements)
