@@ -61,7 +61,11 @@ other uses get a triton_gpu.convert_layout back to the old blocked layout
 
 Requirements (diagnostics otherwise): f16 or bf16 operands of one type with
 an f32 accumulator, rank 2, M a multiple of 16, N of 8, K of 16 (dense) or
-32 (sparse), module target cuda:80 or newer (v2 rules; v3 as above).
+32 (sparse), module target cuda:80 or newer (v2 rules; v3 as above). 8-bit
+dots (e4m3/e5m2 with f32, i8 with i32) need a 2:4 sparse A and K a multiple
+of 64 (mma.sp m16n8k64; on sm_90 wgmma.mma_async.sp m64nNk64 when B is
+K-contiguous); their dot operands, the metadata included, carry kWidth = 4
+(band16k32 metadata, docs/sparse.md §9).
 
 A 2:4 sparse B (sparseIndex = 1: values K/2 x N, metadata N/16 x K, the
 metadata of Bᵀ) is computed as the transposed product, since the MMA
