@@ -16,9 +16,18 @@ file under test/Triton, test/TritonGPU and test/TritonNvidiaGPU is split on
     parses (triton-opt %s with -verify-diagnostics and no pass flag): sp-opt
     --verify-diagnostics must agree with Triton's expectations.
 
-It prints the counts and percentages per directory and overall.
+sp-opt gets --allow-unregistered-dialect where the file's RUN line passes it
+to triton-opt. It prints the counts and percentages per directory and
+overall; --list-failures adds one line per failing chunk, --histogram the
+failure reasons (positions and names stripped) by frequency.
+
+A checkout at the release is enough; without network, export the three test
+directories of any clone that carries the release (git archive <rev>
+test/Triton test/TritonGPU test/TritonNvidiaGPU | tar -x -C DIR).
 """
 import argparse
+import collections
+import concurrent.futures
 import os
 import re
 import subprocess
@@ -38,12 +47,12 @@ def run(cmd, text):
         return 124, "", "timeout"
 
 
-def round_trips(sp_opt, chunk):
+def round_trips(sp_opt, chunk, flags):
     for ver in ("3.1", "3.6"):
-        rc, out1, err = run([sp_opt, "-", "--triton-version=" + ver], chunk)
+        rc, out1, err = run([sp_opt, "-", "--triton-version=" + ver] + flags, chunk)
         if rc != 0:
             return False, err.strip().splitlines()[:1]
-        rc, out2, err = run([sp_opt, "-", "--triton-version=" + ver], out1)
+        rc, out2, err = run([sp_opt, "-", "--triton-version=" + ver] + flags, out1)
         if rc != 0 or out2 != out1:
             return False, ["%s spelling: not a fixed point %s" % (ver, (err.strip().splitlines() or [""])[0])]
     return True, []
@@ -61,19 +70,49 @@ def parse_only(run_lines):
     return False
 
 
+def run_flags(run_lines):
+    """The triton-opt flags sp-opt shares: --allow-unregistered-dialect."""
+    if any(re.search(r"\s--?allow-unregistered-dialect\b", l) for l in run_lines):
+        return ["--allow-unregistered-dialect"]
+    return []
+
+
+def check_diag(sp_opt, chunk, flags):
+    with tempfile.NamedTemporaryFile("w", suffix=".mlir", delete=False) as tf:
+        tf.write(chunk)
+    try:
+        rc, _, err = run([sp_opt, tf.name, "-verify-diagnostics"] + flags, "")
+    finally:
+        os.unlink(tf.name)
+    return rc == 0, (err.strip().splitlines() or [""])[:1]
+
+
+def reason(line):
+    """A failure line without positions, file names and quoted specifics."""
+    line = re.sub(r"^\S*:\d+:\d+: ", "", line)
+    line = re.sub(r"/tmp/\S+", "", line)
+    line = re.sub(r"\d+", "N", line)
+    return line[:140]
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("checkout")
     ap.add_argument("--sp-opt", default="sp-opt")
     ap.add_argument("--list-failures", action="store_true")
+    ap.add_argument("--histogram", action="store_true")
+    ap.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 1)
     a = ap.parse_args()
     totals = {}
-    failures = []
+    jobs = []  # (dir, kind, label, future)
+    pool = concurrent.futures.ThreadPoolExecutor(max_workers=a.jobs)
     for d in DIRS:
         root = os.path.join(a.checkout, d)
         if not os.path.isdir(root):
             sys.exit("no %s in %s" % (d, a.checkout))
-        for dirpath, _, files in os.walk(root):
+        t = totals.setdefault(d, {"skipped": 0, "plain": 0, "plain_ok": 0, "diag": 0, "diag_ok": 0})
+        for dirpath, dirs, files in os.walk(root):
+            dirs.sort()
             for f in sorted(files):
                 if not f.endswith(".mlir"):
                     continue
@@ -81,32 +120,29 @@ def main():
                 text = open(path, encoding="utf-8", errors="replace").read()
                 runs = [l for l in text.splitlines() if "RUN:" in l]
                 only_parse = parse_only(runs)
+                flags = run_flags(runs)
                 for i, chunk in enumerate(re.split(r"(?m)^// -----\s*$", text)):
                     if not chunk.strip():
                         continue
-                    t = totals.setdefault(d, {"skipped": 0, "plain": 0, "plain_ok": 0, "diag": 0, "diag_ok": 0})
                     if SKIP.search(path) or SKIP.search(chunk):
                         t["skipped"] += 1
                         continue
+                    label = "%s#%d" % (os.path.relpath(path, a.checkout), i)
                     if EXPECTED.search(chunk):
                         if not only_parse:
                             continue
                         t["diag"] += 1
-                        with tempfile.NamedTemporaryFile("w", suffix=".mlir", delete=False) as tf:
-                            tf.write(chunk)
-                        rc, _, err = run([a.sp_opt, tf.name, "-verify-diagnostics"], "")
-                        os.unlink(tf.name)
-                        if rc == 0:
-                            t["diag_ok"] += 1
-                        else:
-                            failures.append("%s#%d (diagnostics): %s" % (path, i, (err.strip().splitlines() or [""])[0]))
+                        jobs.append((d, "diag", label, pool.submit(check_diag, a.sp_opt, chunk, flags)))
                         continue
                     t["plain"] += 1
-                    ok, why = round_trips(a.sp_opt, chunk)
-                    if ok:
-                        t["plain_ok"] += 1
-                    else:
-                        failures.append("%s#%d: %s" % (path, i, " ".join(why)))
+                    jobs.append((d, "plain", label, pool.submit(round_trips, a.sp_opt, chunk, flags)))
+    failures = []
+    for d, kind, label, fut in jobs:
+        ok, why = fut.result()
+        if ok:
+            totals[d][kind + "_ok"] += 1
+        else:
+            failures.append((kind, label, " ".join(why)))
     all_ = {"skipped": 0, "plain": 0, "plain_ok": 0, "diag": 0, "diag_ok": 0}
     print("| directory | plain chunks | parse, verify, round-trip | parse-only chunks with expected-* | diagnostics agree | skipped (AMD, Blackwell) |")
     print("|---|---|---|---|---|---|")
@@ -118,7 +154,11 @@ def main():
     t = all_
     print("| all | %d | %s | %d | %s | %d |" % (t["plain"], pct(t["plain_ok"], t["plain"]), t["diag"], pct(t["diag_ok"], t["diag"]), t["skipped"]))
     if a.list_failures:
-        print("\n".join(failures))
+        for kind, label, why in failures:
+            print("%s%s: %s" % (label, " (diagnostics)" if kind == "diag" else "", why))
+    if a.histogram:
+        for (kind, r), n in collections.Counter((k, reason(w)) for k, _, w in failures).most_common():
+            print("%4d %-5s %s" % (n, kind, r))
 
 
 if __name__ == "__main__":

@@ -263,7 +263,13 @@ func cmpFormat(k flagKind, byName func(string) (int64, bool), name func(int64) s
 
 func parseCmp(p ir.OpParser, st *ir.OpState, k flagKind, byName func(string) (int64, bool)) error {
 	bad := p.Errorf("expected comparison predicate keyword")
-	kw, err := p.ParseIdentifier()
+	var kw string
+	var err error
+	if _, ok := p.PeekKeyword(); ok {
+		kw, err = p.ParseIdentifier()
+	} else {
+		kw, err = p.ParseString() // MLIR also reads the predicate quoted: "slt"
+	}
 	if err != nil {
 		return bad
 	}

@@ -13,7 +13,7 @@ const Namespace = "tt"
 // parser (`#tt.sparse<"NV24">`, enum attributes `#tt<cache ca>`).
 func Dialect() *ir.Dialect {
 	var ops []*ir.OpDef
-	for _, group := range [][]*ir.OpDef{funcOps(), tensorOps(), memOps(), computeOps()} {
+	for _, group := range [][]*ir.OpDef{funcOps(), tensorOps(), memOps(), computeOps(), triton36Ops()} {
 		ops = append(ops, group...)
 	}
 	return &ir.Dialect{Name: Namespace, Ops: ops, ParseType: parseType, ParseAttr: parseAttr}

@@ -310,6 +310,8 @@ var enumParsers = []struct {
 	{"rounding", parseEnumAttr[RoundingMode]},
 	{"precision", parseEnumAttr[InputPrecision]},
 	{"propagate_nan", parseEnumAttr[PropagateNan]},
+	{"descriptor_reduce_kind", parseEnumAttr[DescriptorReduceKind]},
+	{"scale_dot_elem_type", parseEnumAttr[ScaleDotElemType]},
 }
 
 func parseEnumAttr[E Enum](p ir.AsmParser) (ir.Attribute, error) {
@@ -380,3 +382,21 @@ func EnumI32Kind[E Enum]() ods.AttrKind {
 	}
 	return k
 }
+
+// DescriptorReduceKind is the reduction of tt.descriptor_reduce.
+type DescriptorReduceKind int32
+
+var descReduceKind = enumKind{"descriptor_reduce_kind", "descriptor reduce kind", []enumCase{
+	{1, "add"}, {2, "min"}, {3, "max"}, {4, "inc"}, {5, "dec"}, {6, "and"}, {7, "or"}, {8, "xor"}}}
+
+func (e DescriptorReduceKind) String() string { return enumString(&descReduceKind, int32(e)) }
+func (DescriptorReduceKind) kind() *enumKind  { return &descReduceKind }
+
+// ScaleDotElemType is the element format of a tt.dot_scaled operand.
+type ScaleDotElemType int32
+
+var scaleDotKind = enumKind{"scale_dot_elem_type", "scaled-dot element type", []enumCase{
+	{0, "e4m3"}, {1, "e5m2"}, {2, "e2m3"}, {3, "e3m2"}, {4, "e2m1"}, {5, "bf16"}, {6, "fp16"}}}
+
+func (e ScaleDotElemType) String() string { return enumString(&scaleDotKind, int32(e)) }
+func (ScaleDotElemType) kind() *enumKind  { return &scaleDotKind }

@@ -102,17 +102,19 @@ func memOps() []*ir.OpDef {
 		ods.Op{Name: "tt.make_tensor_descriptor", Summary: "make a TMA tensor descriptor", Traits: ir.Pure,
 			Operands: []ods.Value{ods.Arg("base", PtrLike).Spelled(lenientPtr), ods.Var("shape", ods.I32T).Like(i32s),
 				ods.Var("strides", ods.I64T).Like(i64s)},
-			Results:  []ods.Value{ods.Arg("result", ods.AnyType)},
+			Results:  []ods.Value{ods.Arg("result", TensorDesc).Spelled(descSyntax)},
 			Segments: ods.SameSize,
 			Format:   "$base `,` `[` $shape `]` `,` `[` $strides `]` attr-dict `:` type($base) `,` type($result)"},
 		ods.Op{Name: "tt.descriptor_load", Summary: "load a block through a tensor descriptor",
 			Operands: []ods.Value{ods.Arg("desc", ods.AnyType), ods.Var("indices", ods.I32T).Like(i32s)},
 			Results:  []ods.Value{ods.Arg("result", ods.Tensor)},
 			Attrs:    MemAttrs(),
-			Format:   "$desc `[` $indices `]` " + MemKeywords + " attr-dict `:` type($desc) `->` type($result)"},
+			Format:   "$desc `[` $indices `]` " + MemKeywords + " attr-dict `:` type($desc) `->` type($result)",
+			Verify:   verifyDescLoad},
 		ods.Op{Name: "tt.descriptor_store", Summary: "store a block through a tensor descriptor",
 			Operands: []ods.Value{ods.Arg("desc", ods.AnyType), ods.Var("indices", ods.I32T).Like(i32s), ods.Arg("src", ods.Tensor)},
-			Format:   "$desc `[` $indices `]` `,` $src attr-dict `:` type($desc) `,` type($src)"},
+			Format:   "$desc `[` $indices `]` `,` $src attr-dict `:` type($desc) `,` type($src)",
+			Verify:   verifyDescStore},
 	)
 }
 

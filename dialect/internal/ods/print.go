@@ -145,7 +145,7 @@ func (pr *printer) elem(e *elem) {
 // present reports whether the anchor of an optional group is there: a
 // non-empty operand group or an attribute other than its default.
 func (pr *printer) present(a *elem) bool {
-	if a.kind == eOperand {
+	if a.kind == eOperand || a.kind == eType {
 		return len(pr.v.slotValues(a.slot)) > 0
 	}
 	at := &pr.c.op.Attrs[a.attr]
