@@ -34,6 +34,15 @@ func Errorf(loc Location, format string, args ...any) *Diagnostic {
 	return &Diagnostic{Loc: loc, Severity: SevError, Msg: fmt.Sprintf(format, args...)}
 }
 
+// Also attaches a second error that the same failure raises (MLIR's
+// "failed to infer returned types" after the reason) and returns d. It is
+// reported, rendered and matched by -verify-diagnostics like a note, with
+// error severity.
+func (d *Diagnostic) Also(loc Location, format string, args ...any) *Diagnostic {
+	d.Notes = append(d.Notes, &Diagnostic{Loc: loc, Severity: SevError, Msg: fmt.Sprintf(format, args...)})
+	return d
+}
+
 // Note attaches a note and returns d, for chaining.
 func (d *Diagnostic) Note(loc Location, format string, args ...any) *Diagnostic {
 	d.Notes = append(d.Notes, &Diagnostic{Loc: loc, Severity: SevNote, Msg: fmt.Sprintf(format, args...)})

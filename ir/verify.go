@@ -31,6 +31,9 @@ func (v *verifier) verifyOp(op *Operation) error {
 	if err := verifyValueTypes(op); err != nil {
 		return err
 	}
+	if err := verifyContextLayouts(op); err != nil {
+		return err
+	}
 	if op.HasTrait(SymbolTable) {
 		if err := verifyUniqueSymbols(op); err != nil {
 			return err
@@ -273,6 +276,46 @@ func verifyUniqueSymbols(op *Operation) error {
 				}
 				seen[name] = o
 			}
+		}
+	}
+	return nil
+}
+
+// ContextLayoutVerifier is implemented by tensor encodings whose validity
+// depends on where the tensor is used (Triton's verifyTensorLayout: the
+// threads per warp, warps and CTAs of a layout against the enclosing
+// module). The verifier calls it on the operand and result types of every
+// registered op.
+type ContextLayoutVerifier interface {
+	VerifyInContext(op *Operation, t RankedTensorType) error
+}
+
+func verifyContextLayouts(op *Operation) error {
+	if op.Def == nil {
+		return nil
+	}
+	check := func(t Type) error {
+		rt, ok := t.(RankedTensorType)
+		if !ok {
+			return nil
+		}
+		if v, ok := rt.Encoding.(ContextLayoutVerifier); ok {
+			return v.VerifyInContext(op, rt)
+		}
+		return nil
+	}
+	for i, v := range op.Operands() {
+		if err := check(v.Type()); err != nil {
+			return &Diagnostic{Loc: op.Loc, Severity: SevError, Msg: fmt.Sprintf("Operand %d has an invalid layout: %v", i, err)}
+		}
+	}
+	for i, r := range op.Results() {
+		if err := check(r.Type()); err != nil {
+			what := "Result"
+			if op.NumResults() > 1 {
+				what = fmt.Sprintf("Result %d", i)
+			}
+			return &Diagnostic{Loc: op.Loc, Severity: SevError, Msg: fmt.Sprintf("%s has an invalid layout: %v", what, err)}
 		}
 	}
 	return nil

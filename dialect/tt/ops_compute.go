@@ -106,7 +106,10 @@ func verifyReduce(op *ir.Operation) error {
 		if i == 0 {
 			shape = rt.Shape
 		} else if !ir.ShapeEqual(shape, rt.Shape) {
-			return ir.OpError(op, "all operands must have the same shape")
+			return ir.OpError(op, "requires the same shape for all operands")
+		}
+		if !ir.TypeEqual(ir.ElementType(op.Result(i).Type()), rt.Elem) {
+			return ir.OpError(op, "operand types and result types must agree")
 		}
 		if axis < 0 || int(axis) >= len(rt.Shape) {
 			return ir.OpError(op, "reduction axis %d out of range for rank %d", axis, len(rt.Shape))
@@ -163,8 +166,11 @@ func verifyScan(op *ir.Operation) error {
 		if axis < 0 || int(axis) >= len(rt.Shape) {
 			return ir.OpError(op, "scan axis %d out of range for rank %d", axis, len(rt.Shape))
 		}
+		if !ir.TypeEqual(ir.ElementType(op.Result(i).Type()), rt.Elem) {
+			return ir.OpError(op, "operand types and result types must agree")
+		}
 		if !ir.TypeEqual(op.Result(i).Type(), rt) {
-			return ir.OpError(op, "result #%d must have the operand type %s", i, ir.TypeString(rt))
+			return ir.OpError(op, "requires the same shape for all operands and results: result #%d must have the operand type %s", i, ir.TypeString(rt))
 		}
 	}
 	return verifyCombiner(op, 2*op.NumOperands())

@@ -92,10 +92,11 @@ func memOps() []*ir.OpDef {
 				ods.Req("scope", EnumKind[MemSyncScope]())},
 			Format: "$atomic_rmw_op `,` $sem `,` $scope `,` $ptr `,` $val (`,` $mask^)? attr-dict `:` functional-type(operands, $result)"},
 		ods.Op{Name: "tt.atomic_cas", Summary: "atomic compare and swap",
-			Operands: []ods.Value{ods.Arg("ptr", PtrLike), ods.Arg("cmp", ods.AnyType).Like(loaded), ods.Arg("val", ods.AnyType).Like(loaded)},
-			Results:  []ods.Value{ods.Arg("result", ods.AnyType).Like(loaded)},
-			Attrs:    []ods.Attr{ods.Req("sem", EnumKind[MemSemantic]()), ods.Req("scope", EnumKind[MemSyncScope]())},
-			Format:   "$sem `,` $scope `,` $ptr `,` $cmp `,` $val attr-dict `:` functional-type(operands, $result)"},
+			Operands: []ods.Value{ods.Arg("ptr", PtrLike), ods.Arg("cmp", ods.AnyType).Like(loaded.Named("ptr type matches cmp type")),
+				ods.Arg("val", ods.AnyType).Like(loaded.Named("ptr type matches value type"))},
+			Results: []ods.Value{ods.Arg("result", ods.AnyType).Like(loaded)},
+			Attrs:   []ods.Attr{ods.Req("sem", EnumKind[MemSemantic]()), ods.Req("scope", EnumKind[MemSyncScope]())},
+			Format:  "$sem `,` $scope `,` $ptr `,` $cmp `,` $val attr-dict `:` functional-type(operands, $result)"},
 		cast("tt.int_to_ptr", "integer to pointer", ods.IntLike, PtrLike, nil),
 		cast("tt.ptr_to_int", "pointer to integer", PtrLike, ods.IntLike, nil),
 		cast("tt.bitcast", "bitcast between types of equal width", ods.AnyType, ods.AnyType, verifyBitcast),
@@ -311,8 +312,20 @@ func verifyBitcast(op *ir.Operation) error {
 	if !ir.ShapeEqual(fs, ts) {
 		return ir.OpError(op, "source and result must have the same shape")
 	}
-	if a, b := BitWidth(ir.ElementType(from)), BitWidth(ir.ElementType(to)); a != b {
-		return ir.OpError(op, "source and result element types must have the same bit width (%d vs %d)", a, b)
+	fe, te := ir.ElementType(from), ir.ElementType(to)
+	fp, fIsPtr := fe.(PointerType)
+	tp, tIsPtr := te.(PointerType)
+	switch {
+	case fIsPtr && tIsPtr:
+		if fp.AddrSpace != tp.AddrSpace {
+			return ir.OpError(op, "Cannot bitcast pointer between different address spaces")
+		}
+		return nil
+	case fIsPtr || tIsPtr:
+		return ir.OpError(op, "Cannot bitcast pointer to non-pointer type")
+	}
+	if a, b := BitWidth(fe), BitWidth(te); a != b {
+		return ir.OpError(op, "Cannot bitcast data-type of size %d to data-type of size %d", a, b)
 	}
 	return nil
 }

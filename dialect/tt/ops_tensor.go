@@ -1,6 +1,9 @@
 package tt
 
 import (
+	"strconv"
+	"strings"
+
 	"github.com/sparsetriton/sp/dialect/internal/ods"
 	"github.com/sparsetriton/sp/ir"
 )
@@ -73,18 +76,19 @@ func verifyMakeRange(op *ir.Operation) error {
 	if !ok1 || !ok2 {
 		return ir.OpError(op, "requires integer attributes 'start' and 'end'")
 	}
+	if end <= start {
+		return ir.OpError(op, "start must be less than end")
+	}
 	rt, ok := op.Result(0).Type().(ir.RankedTensorType)
 	if !ok || len(rt.Shape) != 1 {
-		return ir.OpError(op, "result must be a 1-D tensor")
-	}
-	if end <= start {
-		return ir.OpError(op, "end must be greater than start")
+		return ir.OpError(op, "return type must be a 1D tensor")
 	}
 	if rt.Shape[0] != end-start {
-		return ir.OpError(op, "number of elements in returned value must be end - start")
+		return ir.OpError(op, "number of elements in returned tensor, %d, must match size of range [%d, %d), which has %d elements",
+			rt.Shape[0], start, end, end-start)
 	}
 	if !ir.IsInteger(rt.Elem, 32) {
-		return ir.OpError(op, "returned value must have i32 element type")
+		return ir.OpError(op, "returned tensor must have i32 elements")
 	}
 	return nil
 }
@@ -268,11 +272,26 @@ func verifyJoin(op *ir.Operation) error {
 		return err
 	}
 	want := append(append([]int64(nil), lhs.Shape...), 2)
-	if !ir.ShapeEqual(dst.Shape, want) || !ir.TypeEqual(lhs.Elem, dst.Elem) {
-		return ir.OpError(op, "result shape must be %s (the operand shape with a new minor dimension of 2), got %s",
-			ir.ShapeString(want), ir.ShapeString(dst.Shape))
+	if !ir.ShapeEqual(dst.Shape, want) {
+		return ir.OpError(op, "result shape must be (%s), but got %s (the operand shape with a new minor dimension of 2)",
+			commaDims(want), commaDims(dst.Shape))
+	}
+	if !ir.TypeEqual(lhs.Elem, dst.Elem) {
+		return ir.OpError(op, "result element type must match the input element type")
+	}
+	if lhs.Encoding != nil && dst.Encoding == nil {
+		return ir.OpError(op, "result encoding must be specified")
 	}
 	return nil
+}
+
+// commaDims writes a shape as Triton's messages do: `32, 2`.
+func commaDims(s []int64) string {
+	parts := make([]string, len(s))
+	for i, d := range s {
+		parts[i] = strconv.FormatInt(d, 10)
+	}
+	return strings.Join(parts, ", ")
 }
 
 func verifySplit(op *ir.Operation) error {
@@ -289,10 +308,14 @@ func verifySplit(op *ir.Operation) error {
 	}
 	n := len(src.Shape)
 	if n == 0 || src.Shape[n-1] != 2 {
-		return ir.OpError(op, "source must have a minor dimension of size 2")
+		return ir.OpError(op, "last dimension of input tensor must be 2").
+			Also(op.Loc, "'%s' op failed to infer returned types", op.Name)
 	}
 	if !ir.ShapeEqual(dst.Shape, src.Shape[:n-1]) || !ir.TypeEqual(src.Elem, dst.Elem) {
-		return ir.OpError(op, "result shape must be %s, got %s", ir.ShapeString(src.Shape[:n-1]), ir.ShapeString(dst.Shape))
+		want := ir.TypeString(ir.NewTensor(src.Shape[:n-1], src.Elem))
+		return ir.OpError(op, "inferred type(s) '%s', '%s' are incompatible with return type(s) of operation '%s', '%s'",
+			want, want, ir.TypeString(dst), ir.TypeString(dst)).
+			Also(op.Loc, "'%s' op failed to infer returned types", op.Name)
 	}
 	return nil
 }

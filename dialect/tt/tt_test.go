@@ -280,7 +280,7 @@ func TestVerifierMessages(t *testing.T) {
 			"'tt.dot' op sparse tt.dot (sparseIndex = 0): requires the metadata operand e"},
 		{"make_range", nil, func(b *ir.Builder, _ []*ir.Value) {
 			b.Create("tt.make_range", nil, []ir.Type{i32t(32)}, ir.NamedAttr{Name: "start", Value: ir.I32Attr(0)}, ir.NamedAttr{Name: "end", Value: ir.I32Attr(64)})
-		}, "'tt.make_range' op number of elements in returned value must be end - start"},
+		}, "'tt.make_range' op number of elements in returned tensor, 32, must match size of range [0, 64), which has 64 elements"},
 	}
 	for _, c := range cases {
 		if got := verifyMsg(t, c.ins, c.build); got != c.want {

@@ -217,6 +217,7 @@ func (t MemDescType) allocShape() []int64 {
 // ParseMemDescBody reads `<64x16xf16[, #enc][, #space][, mutable][, 2x64x16]>`.
 func ParseMemDescBody(p ir.AsmParser) (MemDescType, error) {
 	var t MemDescType
+	start := p.Loc()
 	if err := p.ParsePunct("<"); err != nil {
 		return t, err
 	}
@@ -246,7 +247,19 @@ func ParseMemDescBody(p ir.AsmParser) (MemDescType, error) {
 			}
 		}
 	}
+	if v, ok := t.Encoding.(MemDescEncoding); ok {
+		if err := v.VerifyMemDesc(t.Shape); err != nil {
+			return t, ir.Errorf(start, "%s", err.Error())
+		}
+	}
 	return t, p.ParsePunct(">")
+}
+
+// MemDescEncoding is implemented by shared-memory layouts that constrain
+// the shape of the memdesc they annotate; the parser reports the error at
+// the type.
+type MemDescEncoding interface {
+	VerifyMemDesc(shape []int64) error
 }
 
 func (t *MemDescType) setAttr(a ir.Attribute) error {

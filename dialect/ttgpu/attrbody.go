@@ -26,6 +26,16 @@ type body struct {
 // parseBody reads `<{ key = value (, key = value)* }>`. Duplicate keys are
 // errors.
 func parseBody(p ir.AsmParser) (*body, error) {
+	b, err := parseBodyOpen(p)
+	if err != nil {
+		return nil, err
+	}
+	return b, p.ParsePunct(">")
+}
+
+// parseBodyOpen reads `<{ key = value (, key = value)* }` and leaves what
+// follows the dictionary (`>`, or more parameters) to the caller.
+func parseBodyOpen(p ir.AsmParser) (*body, error) {
 	b := &body{start: p.Loc(), used: map[string]bool{}}
 	if err := p.ParsePunct("<"); err != nil {
 		return nil, err
@@ -59,7 +69,7 @@ func parseBody(p ir.AsmParser) (*body, error) {
 			return nil, err
 		}
 	}
-	return b, p.ParsePunct(">")
+	return b, nil
 }
 
 func (b *body) get(key string) *field {

@@ -57,6 +57,10 @@ func parseAttr(p ir.AsmParser, mnemonic string) (ir.Attribute, error) {
 		return parseNVMMAShared(p)
 	case "linear":
 		return parseLinear(p)
+	case "padded_shared":
+		return parsePaddedShared(p)
+	case "shared_linear":
+		return parseSharedLinear(p)
 	case "shared_memory":
 		return SharedMemorySpace{}, nil
 	}

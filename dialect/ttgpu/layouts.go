@@ -25,6 +25,22 @@ func verifyRank(l Layout, shape []int64) error {
 // rank-1..0), which is never printed.
 type CTALayout struct {
 	CTAsPerCGA, CTASplitNum, CTAOrder []int
+	// CGA holds Triton 3.6's `CGALayout = [[...], ...]`: one basis vector
+	// (tensor coordinates) per bit of the CTA id. It replaces the three
+	// fields above when set; nil when not written.
+	CGA [][]int
+}
+
+// NumCTAs is the number of CTAs the layout spans.
+func (c CTALayout) NumCTAs() int {
+	if c.CGA != nil {
+		return 1 << len(c.CGA)
+	}
+	n := 1
+	for _, v := range c.CTAsPerCGA {
+		n *= v
+	}
+	return n
 }
 
 func defaultCTAOrder(rank int) []int {
@@ -45,6 +61,9 @@ func ones(n int) []int {
 
 // IsDefault reports whether c is the single-CTA layout of the given rank.
 func (c CTALayout) IsDefault(rank int) bool {
+	if c.CGA != nil {
+		return false
+	}
 	if c.CTAsPerCGA == nil && c.CTASplitNum == nil && c.CTAOrder == nil {
 		return true
 	}
@@ -54,13 +73,16 @@ func (c CTALayout) IsDefault(rank int) bool {
 // Resolved returns the explicit fields for rank (defaults filled in).
 func (c CTALayout) Resolved(rank int) CTALayout {
 	if c.IsDefault(rank) {
-		return CTALayout{ones(rank), ones(rank), defaultCTAOrder(rank)}
+		return CTALayout{CTAsPerCGA: ones(rank), CTASplitNum: ones(rank), CTAOrder: defaultCTAOrder(rank)}
 	}
 	return c
 }
 
 func (c CTALayout) equal(d CTALayout, rank int) bool {
 	a, b := c.Resolved(rank), d.Resolved(rank)
+	if a.CGA != nil || b.CGA != nil {
+		return listsEqual(a.CGA, b.CGA)
+	}
 	return intsEqual(a.CTAsPerCGA, b.CTAsPerCGA) && intsEqual(a.CTASplitNum, b.CTASplitNum) && intsEqual(a.CTAOrder, b.CTAOrder)
 }
 
@@ -68,16 +90,40 @@ func (c CTALayout) print(f *fields, rank int) {
 	if c.IsDefault(rank) {
 		return
 	}
+	if c.CGA != nil {
+		f.lists("CGALayout", c.CGA)
+		return
+	}
 	f.ints("CTAsPerCGA", c.CTAsPerCGA)
 	f.ints("CTASplitNum", c.CTASplitNum)
 	f.ints("CTAOrder", c.CTAOrder)
 }
 
-var ctaKeys = []string{"CTAsPerCGA", "CTASplitNum", "CTAOrder"}
+var ctaKeys = []string{"CTAsPerCGA", "CTASplitNum", "CTAOrder", "CGALayout"}
 
 func parseCTA(b *body, rank int) (CTALayout, error) {
+	if b.has("CGALayout") {
+		for _, k := range ctaKeys[:3] {
+			if b.has(k) {
+				return CTALayout{}, ir.Errorf(b.get(k).loc, "'%s' and 'CGALayout' cannot both be given", k)
+			}
+		}
+		l, err := b.intLists("CGALayout")
+		if err != nil {
+			return CTALayout{}, err
+		}
+		for _, v := range l {
+			if rank >= 0 && len(v) != rank {
+				return CTALayout{}, ir.Errorf(b.get("CGALayout").loc, "'CGALayout' bases must have %d entries, got %d", rank, len(v))
+			}
+		}
+		if l == nil {
+			l = [][]int{}
+		}
+		return CTALayout{CGA: l}, nil
+	}
 	n := 0
-	for _, k := range ctaKeys {
+	for _, k := range ctaKeys[:3] {
 		if b.has(k) {
 			n++
 		}
@@ -90,7 +136,7 @@ func parseCTA(b *body, rank int) (CTALayout, error) {
 	}
 	var c CTALayout
 	var err error
-	for i, dst := range []*[]int{&c.CTAsPerCGA, &c.CTASplitNum, &c.CTAOrder} {
+	for i, dst := range []*[]int{&c.CTAsPerCGA, &c.CTASplitNum, &c.CTAOrder} { // ctaKeys[:3]
 		if *dst, err = b.ints(ctaKeys[i]); err != nil {
 			return c, err
 		}
@@ -527,4 +573,47 @@ func parseLinear(p ir.AsmParser) (ir.Attribute, error) {
 		}
 	}
 	return a, nil
+}
+
+// contextInt returns the integer attribute `<ns>.<name>` of the nearest
+// enclosing op that carries it (a warp_specialize partition or function
+// may override the module's num-warps).
+func contextInt(op *ir.Operation, name string) (int, bool) {
+	for o := op; o != nil; o = o.ParentOp() {
+		if a, ok := ModuleAttr(o, name).(ir.IntegerAttr); ok {
+			return int(a.Value), true
+		}
+	}
+	return 0, false
+}
+
+// VerifyInContext implements ir.ContextLayoutVerifier: the layout's
+// threads per warp, warps per CTA and CTAs per CGA must be those of the
+// enclosing module (checked where the module states them).
+func (a BlockedEncoding) VerifyInContext(op *ir.Operation, t ir.RankedTensorType) error {
+	layout := ir.AttrString(a)
+	if tpw, ok := contextInt(op, "threads-per-warp"); ok {
+		if n := product(intsToInt64(a.ThreadsPerWarp)); n != int64(tpw) {
+			return errorf("%s. Layout has %d threads per warp, but the module specifies %d threads per warp.", layout, n, tpw)
+		}
+	}
+	if nw, ok := contextInt(op, "num-warps"); ok {
+		if n := product(intsToInt64(a.WarpsPerCTA)); n != int64(nw) {
+			return errorf("%s. Layout has %d warps per CTA, but the context requires %d warps per CTA.", layout, n, nw)
+		}
+	}
+	if nc, ok := contextInt(op, "num-ctas"); ok {
+		if n := a.CTA.NumCTAs(); n != nc && (a.CTA.CGA != nil || a.CTA.CTAsPerCGA != nil || nc != 1) {
+			return errorf("%s. Layout has %d CTAs per CGA, but the context requires %d CTAs per CGA.", layout, n, nc)
+		}
+	}
+	return nil
+}
+
+func intsToInt64(v []int) []int64 {
+	out := make([]int64, len(v))
+	for i, x := range v {
+		out[i] = int64(x)
+	}
+	return out
 }

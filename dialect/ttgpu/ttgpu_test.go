@@ -131,7 +131,7 @@ func TestLayoutErrors(t *testing.T) {
 	}
 	cases := []struct{ name, src, want string }{
 		{"blocked unknown key", wrap(`#ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0], bogus = 1}>`),
-			"unexpected key 'bogus' in #blocked (expected one of sizePerThread, threadsPerWarp, warpsPerCTA, order, CTAsPerCGA, CTASplitNum, CTAOrder)"},
+			"unexpected key 'bogus' in #blocked (expected one of sizePerThread, threadsPerWarp, warpsPerCTA, order, CTAsPerCGA, CTASplitNum, CTAOrder, CGALayout)"},
 		{"blocked missing key", wrap(`#ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], order = [0]}>`),
 			"#blocked requires 'warpsPerCTA'"},
 		{"blocked rank mismatch", wrap(`#ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>`),
@@ -139,7 +139,7 @@ func TestLayoutErrors(t *testing.T) {
 		{"blocked partial CTA", wrap(`#ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0], CTAOrder = [0]}>`),
 			"CTAsPerCGA, CTASplitNum and CTAOrder must be given together"},
 		{"shared unknown key", wrap(`#triton_gpu.shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], swizzle = true}>`),
-			"unexpected key 'swizzle' in #shared (expected one of vec, perPhase, maxPhase, order, CTAsPerCGA, CTASplitNum, CTAOrder, hasLeadingOffset)"},
+			"unexpected key 'swizzle' in #shared (expected one of vec, perPhase, maxPhase, order, CTAsPerCGA, CTASplitNum, CTAOrder, CGALayout, hasLeadingOffset)"},
 		{"dot_op meta range", wrap(`#ttg.dot_op<{opIdx = 0, parent = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 8]}>, meta = 2}>`),
 			"meta must be -1 (ordinary operand), 0 (sparse values) or 1 (sparse metadata), got 2"},
 		{"mma version", wrap(`#ttg.nvidia_mma<{versionMajor = 4, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 8]}>`),

@@ -29,8 +29,6 @@ func TestDiagnostics(t *testing.T) {
 		{"f64-approx", "cuda:80", `%p: !tt.ptr<f64>, %x: f64`, `    %e = math.exp %x : f64
     tt.store %p, %e : !tt.ptr<f64>`, 8,
 			"math.exp is lowered to an f32 approximation; f64 is not supported"},
-		{"warps-mismatch", "cuda:80", `%p: !tt.ptr<f32>`, `    %o = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #triton_gpu.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [8], order = [0]}>>`, 8,
-			"covers 8 warps, but the module has num-warps = 4"},
 		{"f16-accumulator", "cuda:80", `%p: !tt.ptr<f16>`, `    %a = triton_gpu.local_alloc  : () -> !tt.memdesc<16x16xf16, #sh, #triton_gpu.shared_memory, mutable>
     %b = triton_gpu.local_alloc  : () -> !tt.memdesc<16x8xf16, #sh, #triton_gpu.shared_memory, mutable>
     %x = triton_gpu.local_load %a : !tt.memdesc<16x16xf16, #sh, #triton_gpu.shared_memory, mutable> -> tensor<16x16xf16, #triton_gpu.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>

@@ -43,6 +43,18 @@ type Infer struct {
 	From string
 	Desc string // for diagnostics: "the pointee of $ptr"
 	Fn   func(from ir.Type) (ir.Type, bool)
+	// Summary, when set, is the relation in MLIR's TypesMatchWith words
+	// ("ptr type matches cmp type"); a mismatch then reads
+	// "failed to verify that <Summary>: ...".
+	Summary string
+}
+
+// Named returns a copy of inf whose mismatch is reported as
+// "failed to verify that <summary>".
+func (inf *Infer) Named(summary string) *Infer {
+	c := *inf
+	c.Summary = summary
+	return &c
 }
 
 // SameAs infers the type of another group unchanged.

@@ -1,6 +1,8 @@
 package ods
 
 import (
+	"strings"
+
 	"github.com/sparsetriton/sp/ir"
 )
 
@@ -18,7 +20,11 @@ func (c *compiled) verify(op *ir.Operation) error {
 		}
 		for _, x := range vs {
 			if !sl.Type.Accepts(x.Type()) {
-				return ir.OpError(op, "%s $%s must be %s, got %s", what, sl.Name, sl.Type.Desc, ir.TypeString(x.Type()))
+				kind := ""
+				if _, isTensor := x.Type().(ir.RankedTensorType); !isTensor && wantsTensor(sl.Type.Desc) {
+					kind = "invalid kind of type specified: " // MLIR's words for a scalar where a tensor is required
+				}
+				return ir.OpError(op, "%s%s $%s must be %s, got %s", kind, what, sl.Name, sl.Type.Desc, ir.TypeString(x.Type()))
 			}
 		}
 		if sl.Infer == nil || len(vs) == 0 {
@@ -38,6 +44,9 @@ func (c *compiled) verify(op *ir.Operation) error {
 		}
 		for _, x := range vs {
 			if !ir.TypeEqual(x.Type(), want) {
+				if sl.Infer.Summary != "" {
+					return ir.OpError(op, "failed to verify that %s: %s $%s must have %s (%s), got %s", sl.Infer.Summary, what, sl.Name, sl.Infer.Desc, ir.TypeString(want), ir.TypeString(x.Type()))
+				}
 				return ir.OpError(op, "%s $%s must have %s (%s), got %s", what, sl.Name, sl.Infer.Desc, ir.TypeString(want), ir.TypeString(x.Type()))
 			}
 		}
@@ -58,4 +67,10 @@ func (c *compiled) verify(op *ir.Operation) error {
 		return c.op.Verify(op)
 	}
 	return nil
+}
+
+// wantsTensor reports whether a constraint description asks for tensors
+// only ("a ranked tensor", "a tensor of floats").
+func wantsTensor(desc string) bool {
+	return strings.HasPrefix(desc, "a ranked tensor") || strings.HasPrefix(desc, "a tensor of")
 }
