@@ -285,6 +285,15 @@ func AllAttrs(op *Operation) DictAttr {
 	return d
 }
 
+// NumberIsolated names the values inside op, an IsolatedFromAbove op whose
+// regions a custom form prints itself (without printing op), in a fresh
+// scope as printing op would.
+func (p *Printer) NumberIsolated(op *Operation) { p.names.numberScope(op, false) }
+
+// Newline starts a new line at the current indentation (custom forms
+// whose syntax spans lines, such as ttg.warp_specialize's partitions).
+func (p *Printer) Newline() { p.newline() }
+
 func (p *Printer) newline() {
 	p.WriteString("\n")
 	for i := 0; i < p.indent; i++ {

@@ -10,6 +10,9 @@ import (
 
 // parser turns tokens into IR. It implements ir.OpParser for dialect hooks.
 type parser struct {
+	// argPos is where each block argument was named, for the "prior use
+	// here" note of a type mismatch.
+	argPos      map[*ir.Value]ir.FileLineCol
 	ctx         *ir.Context
 	s           stream
 	file        string
@@ -145,12 +148,35 @@ func (p *parser) ResolveOperand(u ir.UnresolvedOperand, t ir.Type) (*ir.Value, e
 	key := valueKey(u)
 	if v, ok := p.lookup(key); ok {
 		if t != nil && !ir.TypeEqual(v.Type(), t) {
-			return nil, ir.Errorf(u.Loc, "use of value '%%%s' expects different type than prior uses: '%s' vs '%s'",
+			d := ir.Errorf(u.Loc, "use of value '%%%s' expects different type than prior uses: '%s' vs '%s'",
 				u.Name, ir.TypeString(t), ir.TypeString(v.Type()))
+			if loc := p.defLoc(v); loc != nil {
+				d.Note(loc, "prior use here")
+			}
+			return nil, d
 		}
 		return v, nil
 	}
 	return p.forwardRef(u, key, t)
+}
+
+// defLoc is where v was defined: a block argument's own location, or the
+// location of the op that defines it (nil when neither has a position).
+func (p *parser) defLoc(v *ir.Value) ir.Location {
+	if pos, ok := p.argPos[v]; ok {
+		return pos
+	}
+	loc := v.Loc
+	if op := v.DefiningOp(); op != nil {
+		loc = op.Loc
+	}
+	if loc == nil {
+		return nil
+	}
+	if _, ok := loc.Pos(); !ok {
+		return nil
+	}
+	return loc
 }
 
 func (p *parser) forwardRef(u ir.UnresolvedOperand, key valueID, t ir.Type) (*ir.Value, error) {
@@ -731,6 +757,10 @@ func (p *parser) defineArgs(b *ir.Block, args []ir.Argument) error {
 	for _, a := range args {
 		v := b.AddArg(a.Type)
 		v.Loc = a.Loc
+		if p.argPos == nil {
+			p.argPos = map[*ir.Value]ir.FileLineCol{}
+		}
+		p.argPos[v] = a.Name.Loc
 		if err := p.define(valueKey(a.Name), v, a.Name.Loc); err != nil {
 			return err
 		}

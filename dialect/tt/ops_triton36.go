@@ -60,6 +60,12 @@ func triton36Ops() []*ir.OpDef {
 				ods.Arg("src", anyTensor)},
 			Parse: parseDescScatter, Print: printDescScatter,
 			Verify: func(op *ir.Operation) error { return verifyDescGatherScatter(op, op.Operand(3).Type()) }},
+		ods.Op{Name: "tt.map_elementwise", Summary: "map a scalar region over tensors (generic form)", Traits: ir.SingleBlock,
+			Operands: []ods.Value{ods.Var("srcs", anyTensor)}, Results: []ods.Value{ods.Var("result", anyTensor)},
+			Attrs: []ods.Attr{ods.Req("pack", ods.I32)}, Verify: verifyMapElementwise},
+		ods.Op{Name: "tt.map_elementwise.return", Summary: "terminator of the tt.map_elementwise region",
+			Traits: ir.Pure | ir.Terminator | ir.ReturnLike, Operands: []ods.Value{ods.Var("result", ods.AnyType)},
+			Format: "attr-dict ($result^ `:` type($result))?"},
 		ods.Op{Name: "tt.dot_scaled", Summary: "matrix multiply of microscaled operands", Traits: ir.Pure,
 			Operands: []ods.Value{ods.Arg("a", anyTensor), ods.Arg("b", anyTensor), ods.Arg("c", ods.FloatTensor).Like(ods.SameAs("d")),
 				ods.Opt("a_scale", anyTensor), ods.Opt("b_scale", anyTensor)},
@@ -379,4 +385,63 @@ func segmentSizes(op *ir.Operation) []int64 {
 		return d.Ints
 	}
 	return nil
+}
+
+// storeOps write memory; tt.map_elementwise rejects them in its region.
+var storeOps = map[string]bool{"tt.store": true, "tt.atomic_rmw": true, "tt.atomic_cas": true,
+	"tt.descriptor_store": true, "tt.descriptor_reduce": true, "tt.descriptor_scatter": true}
+
+func verifyMapElementwise(op *ir.Operation) error {
+	if op.NumOperands() == 0 {
+		return ir.OpError(op, "MapElementwiseOp must have at least 1 operand")
+	}
+	pack, _ := intAttr(op, "pack")
+	if pack <= 0 || pack&(pack-1) != 0 {
+		return ir.OpError(op, "Pack must be a power of 2")
+	}
+	if len(op.Regions) != 1 || op.Regions[0].Entry() == nil {
+		return ir.OpError(op, "expects one region with a block")
+	}
+	entry := op.Regions[0].Entry()
+	if entry.NumArgs() != op.NumOperands()*int(pack) {
+		return ir.OpError(op, "region has wrong number of arguments")
+	}
+	elems := func(vs []*ir.Value) []ir.Type {
+		var out []ir.Type
+		for _, v := range vs {
+			for k := int64(0); k < pack; k++ {
+				out = append(out, ir.ElementType(v.Type()))
+			}
+		}
+		return out
+	}
+	want := elems(op.Operands())
+	for i, a := range entry.Args() {
+		if !ir.TypeEqual(a.Type(), want[i]) {
+			return ir.Errorf(op.Loc, "argument types did not match")
+		}
+	}
+	ret := elems(op.Results())
+	var err error
+	op.Walk(func(o *ir.Operation) ir.WalkResult {
+		if o == op {
+			return ir.Advance
+		}
+		if storeOps[o.Name] {
+			err = ir.OpError(o, "Stores are not supported inside map_elementwise")
+			return ir.Interrupt
+		}
+		if o.Name == "tt.map_elementwise.return" {
+			ok := o.NumOperands() == len(ret)
+			for i := 0; ok && i < len(ret); i++ {
+				ok = ir.TypeEqual(o.Operand(i).Type(), ret[i])
+			}
+			if !ok {
+				err = ir.Errorf(o.Loc, "region return does not match map_elementwise result")
+				return ir.Interrupt
+			}
+		}
+		return ir.Advance
+	})
+	return err
 }

@@ -15,7 +15,7 @@ const (
 // `triton_gpu.` and `ttg.`): layout attributes, `!triton_gpu.async.token`,
 // `!triton_gpu.memdesc` (tt.MemDescType) and the shared-memory ops.
 func Dialect() *ir.Dialect {
-	return &ir.Dialect{Name: Namespace, Aliases: []string{Alias}, Ops: respelled(append(ops(), ops36()...)), ParseType: parseType, ParseAttr: parseAttr}
+	return &ir.Dialect{Name: Namespace, Aliases: []string{Alias}, Ops: respelled(append(append(ops(), ops36()...), warpSpecOps()...)), ParseType: parseType, ParseAttr: parseAttr}
 }
 
 // AsyncTokenType is `!triton_gpu.async.token` (`!ttg.async.token`).

@@ -583,6 +583,29 @@ func contextInt(op *ir.Operation, name string) (int, bool) {
 		if a, ok := ModuleAttr(o, name).(ir.IntegerAttr); ok {
 			return int(a.Value), true
 		}
+		if name == "num-warps" && o.Block() != nil && o.Block().Parent() != nil {
+			if n, ok := partitionWarps(o.Block().Parent()); ok {
+				return n, true
+			}
+		}
+	}
+	return 0, false
+}
+
+// partitionWarps is the num_warps of r when r is a partition region of a
+// ttg.warp_specialize.
+func partitionWarps(r *ir.Region) (int, bool) {
+	parts := r.Parent()
+	if parts == nil || parts.Name != partitionsName {
+		return 0, false
+	}
+	ws := parts.ParentOp()
+	if ws == nil {
+		return 0, false
+	}
+	nw, _ := ws.Attr("partitionNumWarps").(ir.DenseArrayAttr)
+	if i := r.Index(); i >= 0 && i < len(nw.Ints) {
+		return int(nw.Ints[i]), true
 	}
 	return 0, false
 }

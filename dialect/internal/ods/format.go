@@ -364,7 +364,7 @@ func (fp *formatParser) group() (elem, error) {
 	switch {
 	case a.kind == eOperand && fp.c.slots[a.slot].Arity != One:
 	case a.kind == eAttr && fp.c.op.Attrs[a.attr].Optional:
-	case a.kind == eType && !fp.c.slots[a.slot].result && fp.c.slots[a.slot].Arity == Optional && body[0].kind == eLiteral:
+	case a.kind == eType && !fp.c.slots[a.slot].result && fp.c.slots[a.slot].Arity != One && body[0].kind == eLiteral:
 		// (`,` type($x)^)?: present when the optional operand is.
 	default:
 		return elem{}, fmt.Errorf("format: the anchor of an optional group must be an optional operand or attribute (or the type of one, after a literal)")

@@ -128,3 +128,56 @@ tt.func @dot_scaled(%a: tensor<128x64xf8E4M3FN>, %as: tensor<128x4xi8>, %b: tens
   %0 = tt.dot_scaled %a scale %as, %b, %c lhs = e4m3 rhs = e4m3 {fastMath = false} : tensor<128x64xf8E4M3FN>, tensor<128x4xi8> * tensor<64x128xf8E4M3FN> -> tensor<128x128xf32>
   tt.return
 }
+
+// -----
+
+tt.func @ws_args() {
+  // expected-error @below {{'ttg.warp_specialize' op partition region #0 has 1 arguments but expected 0}}
+  ttg.warp_specialize()
+  default {
+    ttg.warp_yield
+  }
+  partition0(%arg0: i32) num_warps(4) {
+    ttg.warp_return
+  } : () -> ()
+  tt.return
+}
+
+// -----
+
+#b8 = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [8], order = [0]}>
+module attributes {"ttg.num-warps" = 4 : i32} {
+  tt.func @ws_context() {
+    ttg.warp_specialize()
+    default {
+      ttg.warp_yield
+    }
+    partition0() num_warps(2) {
+      // expected-error @below {{Layout has 8 warps per CTA, but the context requires 2 warps per CTA}}
+      %0 = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #b8>
+      ttg.warp_return
+    } : () -> ()
+    tt.return
+  }
+}
+
+// -----
+
+tt.func @map_store(%p: tensor<256x!tt.ptr<i32>>, %v: tensor<256xi32>) {
+  "tt.map_elementwise"(%p, %v) <{pack = 1 : i32}> ({
+  ^bb0(%a: !tt.ptr<i32>, %b: i32):
+    // expected-error @below {{Stores are not supported inside map_elementwise}}
+    tt.store %a, %b : !tt.ptr<i32>
+    tt.map_elementwise.return %b : i32
+  }) : (tensor<256x!tt.ptr<i32>>, tensor<256xi32>) -> tensor<256xi32>
+  tt.return
+}
+
+// -----
+
+// expected-note @+1 {{prior use here}}
+tt.func @prior_use(%a: tensor<32xf32>, %b: tensor<33xf32>) {
+  // expected-error @+1 {{expects different type than prior uses}}
+  %0 = tt.join %a, %b : tensor<32xf32> -> tensor<32x2xf32>
+  tt.return
+}
