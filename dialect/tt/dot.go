@@ -277,6 +277,9 @@ func verifyDotEncodings(op *ir.Operation, ea, eb ir.Attribute) error {
 	if okA && okB && da.DotKWidth() != db.DotKWidth() {
 		return ir.OpError(op, "mismatching kWidth between A and B operands")
 	}
+	if !spA && !spB && EncodingOf(op.Operand(2).Type()) == nil {
+		return ir.OpError(op, "miss encoding of C operand")
+	}
 	return nil
 }
 
@@ -289,7 +292,7 @@ func verifyDenseDotShapes(op *ir.Operation, sa, sb, sc []int64) error {
 	}
 	m, k, n := sa[r-2], sa[r-1], sb[r-1]
 	if sb[r-2] != k {
-		return ir.OpError(op, "B must be KxN with K = %d from A (%s), got %s", k, mk(m, k), mk(sb[r-2], sb[r-1]))
+		return ir.OpError(op, "expected the last dimension of the first operand to be equal to the second-to-last dimension of the second operand (B must be KxN with K = %d from A (%s), got %s)", k, mk(m, k), mk(sb[r-2], sb[r-1]))
 	}
 	if sc[r-2] != m || sc[r-1] != n {
 		return ir.OpError(op, "accumulator C must be MxN = %s (M from A, N from B), got %s", mk(m, n), mk(sc[r-2], sc[r-1]))

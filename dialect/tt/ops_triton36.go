@@ -130,6 +130,9 @@ func verifyInlineAsm(op *ir.Operation) error {
 	if op.NumOperands() == 0 {
 		return nil
 	}
+	if !sameShapes(op.Operands()) || !sameShapes(op.Results()) || (op.NumResults() > 0 && !sameShapes([]*ir.Value{op.Operand(0), op.Result(0)})) {
+		return ir.OpError(op, "requires the same shape for all operands and results")
+	}
 	n := int64(0)
 	if rt, ok := op.Operand(0).Type().(ir.RankedTensorType); ok {
 		n = 1
@@ -444,4 +447,17 @@ func verifyMapElementwise(op *ir.Operation) error {
 		return ir.Advance
 	})
 	return err
+}
+
+// sameShapes reports whether values all have the same shape (scalars count
+// as shapeless and match each other).
+func sameShapes(vs []*ir.Value) bool {
+	for _, v := range vs[min(1, len(vs)):] {
+		a, _ := ShapeOf(vs[0].Type())
+		b, _ := ShapeOf(v.Type())
+		if !ir.ShapeEqual(a, b) {
+			return false
+		}
+	}
+	return true
 }

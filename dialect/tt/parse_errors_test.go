@@ -100,7 +100,7 @@ func TestSparseDotForms(t *testing.T) {
 }`
 	// The third dot is shape-invalid (128x64 * 128x64); check that the
 	// verifier says so, then check the sparse forms alone.
-	if got, want := roundtrip.ParseError("dots", src), "'tt.dot' op B must be KxN with K = 64 from A (128x64), got 128x64"; got != want {
+	if got, want := roundtrip.ParseError("dots", src), "'tt.dot' op expected the last dimension of the first operand to be equal to the second-to-last dimension of the second operand (B must be KxN with K = 64 from A (128x64), got 128x64)"; got != want {
 		t.Fatalf("got %q, want %q", got, want)
 	}
 	src = src[:len(src)-len(`    %2 = tt.dot %arg3, %arg3, %arg3, inputPrecision = tf32x3 {maxNumImpreciseAcc = 8 : i32} : tensor<128x64xf32> * tensor<128x64xf32> -> tensor<128x64xf32>

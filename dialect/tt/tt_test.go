@@ -256,7 +256,7 @@ func TestVerifierMessages(t *testing.T) {
 			`'tt.store' op operand $value must have the type stored through $ptr (tensor<128x64xf16>), got tensor<128x128xf16>`},
 		{"dense dot ok", []ir.Type{f16t(128, 32), f16t(32, 64), f32t(128, 64)}, dot(-1), ""},
 		{"dense dot K", []ir.Type{f16t(128, 32), f16t(64, 64), f32t(128, 64)}, dot(-1),
-			"'tt.dot' op B must be KxN with K = 32 from A (128x32), got 64x64"},
+			"'tt.dot' op expected the last dimension of the first operand to be equal to the second-to-last dimension of the second operand (B must be KxN with K = 32 from A (128x32), got 64x64)"},
 		{"dense dot C", []ir.Type{f16t(128, 32), f16t(32, 64), f32t(64, 64)}, dot(-1),
 			"'tt.dot' op accumulator C must be MxN = 128x64 (M from A, N from B), got 64x64"},
 		{"dot widths", []ir.Type{f16t(128, 32), f32t(32, 64), f32t(128, 64)}, dot(-1),

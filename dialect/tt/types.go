@@ -248,7 +248,7 @@ func ParseMemDescBody(p ir.AsmParser) (MemDescType, error) {
 		}
 	}
 	if v, ok := t.Encoding.(MemDescEncoding); ok {
-		if err := v.VerifyMemDesc(t.Shape); err != nil {
+		if err := v.VerifyMemDesc(t.Shape, t.AllocShape); err != nil {
 			return t, ir.Errorf(start, "%s", err.Error())
 		}
 	}
@@ -259,7 +259,7 @@ func ParseMemDescBody(p ir.AsmParser) (MemDescType, error) {
 // the shape of the memdesc they annotate; the parser reports the error at
 // the type.
 type MemDescEncoding interface {
-	VerifyMemDesc(shape []int64) error
+	VerifyMemDesc(shape, allocShape []int64) error
 }
 
 func (t *MemDescType) setAttr(a ir.Attribute) error {

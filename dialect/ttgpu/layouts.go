@@ -291,8 +291,11 @@ func parseSlice(p ir.AsmParser) (ir.Attribute, error) {
 	if !ok {
 		return nil, ir.Errorf(loc, "slice parent must be a distributed layout, got %s", ir.AttrString(parent))
 	}
+	if r := l.Rank(); r >= 0 && r < 2 {
+		return nil, ir.Errorf(loc, "parent layout must have at least rank >= 2")
+	}
 	if r := l.Rank(); r >= 0 && a.Dim >= r {
-		return nil, ir.Errorf(b.get("dim").loc, "slice dim %d out of range for a parent of rank %d", a.Dim, r)
+		return nil, ir.Errorf(b.get("dim").loc, "slice dim=%d must be less than the parent rank=%d", a.Dim, r)
 	}
 	a.Parent = parent
 	return a, nil
@@ -478,7 +481,7 @@ func parseDotOp(p ir.AsmParser) (ir.Attribute, error) {
 		return nil, ir.Errorf(b.start, "#dot_op requires 'opIdx' and 'parent'")
 	}
 	if a.OpIdx > 1 {
-		return nil, ir.Errorf(b.get("opIdx").loc, "opIdx must be 0 or 1, got %d", a.OpIdx)
+		return nil, ir.Errorf(b.get("opIdx").loc, "ttg.dot_op opIdx parameter can be 0 or 1, got: %d", a.OpIdx)
 	}
 	if _, ok := parent.(Layout); !ok {
 		return nil, ir.Errorf(loc, "dot_op parent must be a distributed layout, got %s", ir.AttrString(parent))
@@ -492,6 +495,17 @@ func parseDotOp(p ir.AsmParser) (ir.Attribute, error) {
 	}
 	if a.Meta < MetaNone || a.Meta > MetaMeta {
 		return nil, ir.Errorf(b.get("meta").loc, "meta must be -1 (ordinary operand), 0 (sparse values) or 1 (sparse metadata), got %d", a.Meta)
+	}
+	switch par := parent.(type) {
+	case BlockedEncoding:
+		if a.KWidth != 0 {
+			return nil, ir.Errorf(b.get("kWidth").loc, "ttg.dot_op kWidth parameter is not supported when the parent is a blocked layout")
+		}
+	case NvidiaMmaEncoding:
+		// The metadata operand of a sparse dot (meta = 1) has no kWidth.
+		if (par.IsAmpere() || par.IsHopper()) && a.KWidth == 0 && a.Meta != MetaMeta {
+			return nil, ir.Errorf(b.start, "ttg.dot_op kWidth parameter is mandatory for Ampere or Hopper MMA parent")
+		}
 	}
 	return a, nil
 }

@@ -167,7 +167,7 @@ func subviewTypes(op *ir.Operation) (src, dst tt.MemDescType, err error) {
 		return src, dst, ir.OpError(op, "source and result must be memdescs")
 	}
 	if !ir.TypeEqual(src.Elem, dst.Elem) {
-		return src, dst, ir.OpError(op, "source and result must have the same element type")
+		return src, dst, ir.OpError(op, "result element type must match desc element type")
 	}
 	return src, dst, nil
 }
@@ -200,8 +200,11 @@ func verifyMemDescIndex(op *ir.Operation) error {
 	if op.NumOperands() != 2 {
 		return ir.OpError(op, "expects exactly one index")
 	}
-	if len(src.Shape) < 1 || !ir.ShapeEqual(dst.Shape, src.Shape[1:]) {
-		return ir.OpError(op, "result shape must be the source shape without its leading dimension")
+	if len(src.Shape) != len(dst.Shape)+1 {
+		return ir.OpError(op, "result rank must be input rank - 1")
+	}
+	if !ir.ShapeEqual(dst.Shape, src.Shape[1:]) {
+		return ir.OpError(op, "result shape must equal to srcShape[1:]")
 	}
 	return nil
 }
@@ -212,13 +215,33 @@ func verifySubslice(op *ir.Operation) error {
 		return err
 	}
 	offs, ok := op.Attr("offsets").(ir.DenseArrayAttr)
-	if !ok || len(offs.Ints) != len(src.Shape) || len(dst.Shape) != len(src.Shape) {
-		return ir.OpError(op, "offsets must have one entry per source dimension and the result the source rank")
+	if !ok || len(offs.Ints) != len(src.Shape) {
+		return ir.OpError(op, "offsets must have the same rank as input")
 	}
+	if len(dst.Shape) != len(src.Shape) {
+		return ir.OpError(op, "result rank must equal to input rank")
+	}
+	split := false
 	for i, o := range offs.Ints {
 		if o < 0 || o+dst.Shape[i] > src.Shape[i] {
 			return ir.OpError(op, "slice at offset %d of size %d exceeds source dimension %d (%d)", o, dst.Shape[i], i, src.Shape[i])
 		}
+		switch {
+		case dst.Shape[i] == src.Shape[i] && o != 0:
+			return ir.OpError(op, "A non zero offset found in a dimension that is not being split")
+		case dst.Shape[i] != src.Shape[i] && o&(dst.Shape[i]-1) != 0:
+			return ir.OpError(op, "The split offset may not touch the tile")
+		}
+		split = split || dst.Shape[i] != src.Shape[i]
+	}
+	if !split {
+		return nil
+	}
+	if pe, ok := src.Encoding.(PaddedSharedEncoding); ok && pe.Rank() < len(src.Shape) {
+		return ir.OpError(op, "SubSlice of low rank PaddedSharedEncoding from higher rank tensors is not supported yet")
+	}
+	if c, ok := ctaOf(src.Encoding); ok && c.NumCTAs() != 1 {
+		return ir.OpError(op, "non-trivial block dimension not supported")
 	}
 	return nil
 }
@@ -320,4 +343,17 @@ func sameLine(a, b ir.Location) bool {
 	pa, ok1 := a.Pos()
 	pb, ok2 := b.Pos()
 	return ok1 && ok2 && pa.File == pb.File && pa.Line == pb.Line
+}
+
+// ctaOf returns the CTA fields of a shared layout.
+func ctaOf(a ir.Attribute) (CTALayout, bool) {
+	switch x := a.(type) {
+	case SharedEncoding:
+		return x.CTA, true
+	case SwizzledSharedEncoding:
+		return x.CTA, true
+	case NVMMASharedEncoding:
+		return x.CTA, true
+	}
+	return CTALayout{}, false
 }

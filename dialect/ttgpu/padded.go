@@ -108,7 +108,10 @@ func (a PaddedSharedEncoding) DimSizes() []int {
 // VerifyMemDesc checks a memdesc shape against the layout: its rank is the
 // layout's or one more (a leading buffer index), and its trailing
 // dimensions are the layout's.
-func (a PaddedSharedEncoding) VerifyMemDesc(shape []int64) error {
+func (a PaddedSharedEncoding) VerifyMemDesc(shape, allocShape []int64) error {
+	if allocShape != nil {
+		shape = allocShape
+	}
 	r := a.Rank()
 	if len(shape) != r && len(shape) != r+1 {
 		return errorf("rank must be equal to or one less than the shape size. Got %d and %d", r, len(shape))
@@ -344,4 +347,35 @@ func parseSharedLinear(p ir.AsmParser) (ir.Attribute, error) {
 		a.Alignment = int(v)
 	}
 	return a, p.ParsePunct(">")
+}
+
+// nonDistributed is the ir.ContextLayoutVerifier of shared-memory layouts:
+// they describe memdescs, never tensors (Triton's verifyTensorLayout).
+func nonDistributed() error {
+	return errorf("Non-distributed layout is not allowed in tensor type.")
+}
+
+// VerifyInContext rejects a shared layout on a tensor.
+func (PaddedSharedEncoding) VerifyInContext(*ir.Operation, ir.RankedTensorType) error {
+	return nonDistributed()
+}
+
+// VerifyInContext rejects a shared layout on a tensor.
+func (SharedLinearEncoding) VerifyInContext(*ir.Operation, ir.RankedTensorType) error {
+	return nonDistributed()
+}
+
+// VerifyInContext rejects a shared layout on a tensor.
+func (SharedEncoding) VerifyInContext(*ir.Operation, ir.RankedTensorType) error {
+	return nonDistributed()
+}
+
+// VerifyInContext rejects a shared layout on a tensor.
+func (SwizzledSharedEncoding) VerifyInContext(*ir.Operation, ir.RankedTensorType) error {
+	return nonDistributed()
+}
+
+// VerifyInContext rejects a shared layout on a tensor.
+func (NVMMASharedEncoding) VerifyInContext(*ir.Operation, ir.RankedTensorType) error {
+	return nonDistributed()
 }

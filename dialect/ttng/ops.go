@@ -1,7 +1,10 @@
 package ttng
 
 import (
+	"strings"
+
 	"github.com/sparsetriton/sp/dialect/internal/ods"
+	"github.com/sparsetriton/sp/dialect/internal/opfmt"
 	"github.com/sparsetriton/sp/dialect/tt"
 	"github.com/sparsetriton/sp/ir"
 )
@@ -25,22 +28,167 @@ func declaredOps() []*ir.OpDef {
 			Operands: []ods.Value{ods.Arg("alloc", Barrier)}, Attrs: []ods.Attr{ods.Req("count", ods.I32Literal)},
 			Format: "$alloc `,` $count attr-dict `:` type($alloc)"},
 		ods.Op{Name: n("wait_barrier"), Summary: "wait on an mbarrier phase",
-			Operands: []ods.Value{ods.Arg("alloc", Barrier), ods.Arg("phase", ods.I32T).Like(i32), ods.Opt("pred", ods.I1T).Like(i1)},
-			Format:   "$alloc `,` $phase (`,` $pred^)? attr-dict `:` type($alloc)"},
+			Operands: []ods.Value{ods.Arg("alloc", Barrier), ods.Arg("phase", ods.I32T).Like(i32), ods.Opt("pred", ods.I1T).Like(i1),
+				ods.Var("deps", memDesc)},
+			Segments: ods.AttrSized,
+			Format:   "$alloc `,` $phase (`,` $pred^)? (`deps` $deps^)? attr-dict `:` type($alloc) (`,` type($deps)^)?"},
+		ods.Op{Name: n("arrive_barrier"), Summary: "arrive on an mbarrier",
+			Operands: []ods.Value{ods.Arg("alloc", Barrier), ods.Opt("pred", ods.I1T).Like(i1)},
+			Attrs:    []ods.Attr{ods.Req("count", ods.I32Literal)},
+			Format:   "$alloc `,` $count (`,` $pred^)? attr-dict `:` type($alloc)"},
+		ods.Op{Name: n("inval_barrier"), Summary: "invalidate an mbarrier",
+			Operands: []ods.Value{ods.Arg("alloc", Barrier)}, Format: "$alloc attr-dict `:` type($alloc)"},
+		ods.Op{Name: n("async_copy_mbarrier_arrive"), Summary: "arrive on an mbarrier when the thread's async copies complete",
+			Operands: []ods.Value{ods.Arg("barrier", Barrier)}, Attrs: []ods.Attr{ods.OptAttr("noIncrement", ods.Unit)},
+			Format: "$barrier attr-dict `:` type($barrier)"},
+		ods.Op{Name: n("async_tma_store_wait"), Summary: "wait until TMA stores have read shared memory",
+			Attrs: []ods.Attr{ods.Req("pendings", ods.I32)}, Format: "attr-dict"},
+		ods.Op{Name: n("reinterpret_tensor_descriptor"), Summary: "view a raw pointer as a TMA tensor descriptor", Traits: ir.Pure,
+			Operands: []ods.Value{ods.Arg("rawDesc", tt.PtrLike)}, Results: []ods.Value{ods.Arg("result", tt.TensorDesc)},
+			Format: "$rawDesc attr-dict `:` type($rawDesc) `to` type($result)"},
 		ods.Op{Name: n("barrier_expect"), Summary: "expect a transaction byte count on an mbarrier",
 			Operands: []ods.Value{ods.Arg("alloc", Barrier), ods.Arg("pred", ods.I1T).Like(i1)},
 			Attrs:    []ods.Attr{ods.Req("size", ods.I32Literal)},
 			Format:   "$alloc `,` $size attr-dict `,` $pred `:` type($alloc)"},
-		// The TMA copies and tcgen05 MMA have no custom form in ir-syntax.md;
-		// they print generically.
+		// TMA copies, gathers, scatters and reductions (formats of
+		// TritonNvidiaGPUOps.td); tcgen05 MMA prints generically.
 		ods.Op{Name: n("async_tma_copy_global_to_local"), Summary: "TMA copy from a descriptor into shared memory",
-			Operands: []ods.Value{ods.Arg("desc", ods.AnyType), ods.Var("coord", ods.I32T), ods.Arg("barrier", Barrier),
-				ods.Arg("result", memDesc), ods.Arg("pred", ods.I1T)},
-			Attrs: tt.MemAttrs(tt.IsVolatile)},
+			Operands: []ods.Value{ods.Arg("desc", tt.TensorDesc), ods.Var("coord", ods.I32T).Like(i32), ods.Arg("barrier", memDesc),
+				ods.Arg("result", memDesc), ods.Arg("pred", ods.I1T).Like(i1)},
+			Attrs:  tt.MemAttrs(tt.IsVolatile),
+			Format: "$desc `[` $coord `]` $result `,` $barrier `,` $pred " + tt.MemKeywords + " attr-dict `:` type($desc) `,` type($barrier) `->` type($result)",
+			Verify: func(op *ir.Operation) error {
+				return verifyTMAWrite(op, op.Operand(op.NumOperands()-3), op.Operand(op.NumOperands()-2))
+			}},
 		ods.Op{Name: n("async_tma_copy_local_to_global"), Summary: "TMA copy from shared memory through a descriptor",
-			Operands: []ods.Value{ods.Arg("desc", ods.AnyType), ods.Var("coord", ods.I32T), ods.Arg("src", memDesc)}},
+			Operands: []ods.Value{ods.Arg("desc", tt.TensorDesc), ods.Var("coord", ods.I32T).Like(i32), ods.Arg("src", memDesc)},
+			Format:   "$desc `[` $coord `]` $src attr-dict `:` type($desc) `,` type($src)"},
+		ods.Op{Name: n("async_tma_reduce"), Summary: "TMA reduction from shared memory into global memory",
+			Operands: []ods.Value{ods.Arg("desc", tt.TensorDesc), ods.Var("coord", ods.I32T).Like(i32), ods.Arg("src", memDesc)},
+			Attrs:    []ods.Attr{ods.Req("kind", tt.EnumKind[tt.DescriptorReduceKind]())},
+			Format:   "$kind `,` $desc `[` $coord `]` $src attr-dict `:` type($desc) `,` type($src)"},
+		ods.Op{Name: n("async_tma_gather"), Summary: "TMA gather of rows into shared memory",
+			Operands: []ods.Value{ods.Arg("desc", tt.TensorDesc), ods.Arg("x_offsets", ods.IntTensor), ods.Arg("y_offset", ods.I32T),
+				ods.Arg("barrier", memDesc), ods.Arg("result", memDesc), ods.Arg("pred", ods.I1T)},
+			Parse: gatherForm.parse, Print: gatherForm.print,
+			Verify: func(op *ir.Operation) error { return verifyTMAWrite(op, op.Operand(3), op.Operand(4)) }},
+		ods.Op{Name: n("async_tma_scatter"), Summary: "TMA scatter of rows from shared memory",
+			Operands: []ods.Value{ods.Arg("desc", tt.TensorDesc), ods.Arg("x_offsets", ods.IntTensor), ods.Arg("y_offset", ods.I32T),
+				ods.Arg("src", memDesc)},
+			Parse: scatterForm.parse, Print: scatterForm.print},
 		ods.Op{Name: n("tc_gen5_mma"), Summary: "Blackwell tcgen05 MMA into tensor memory",
 			Operands: []ods.Value{ods.Arg("a", memDesc), ods.Arg("b", memDesc), ods.Arg("d", memDesc), ods.Arg("useD", ods.I1T),
 				ods.Arg("pred", ods.I1T), ods.Opt("barrier", Barrier)}},
 	)
+}
+
+// verifyTMAWrite checks the mbarrier and destination of a TMA load or
+// gather, in Triton's words.
+func verifyTMAWrite(op *ir.Operation, barrier, result *ir.Value) error {
+	b, _ := barrier.Type().(tt.MemDescType)
+	if len(b.Shape) != 1 || b.Shape[0] != 1 || !ir.IsInteger(b.Elem, 64) {
+		return ir.OpError(op, "barrier allocation must be a descriptor of 1xi64 type")
+	}
+	r, _ := result.Type().(tt.MemDescType)
+	if !r.Mutable {
+		return ir.OpError(op, "cannot store into immutable memory")
+	}
+	if r.Encoding != nil && !isNVMMAShared(r.Encoding) {
+		return ir.OpError(op, "TMA result must have NVMMA shared layout")
+	}
+	return nil
+}
+
+// isNVMMAShared reports whether a shared layout is an NVMMA tile
+// (#ttg.nvmma_shared, or a 3.1 #shared with hasLeadingOffset).
+func isNVMMAShared(a ir.Attribute) bool {
+	s := ir.AttrString(a)
+	return strings.Contains(s, "nvmma_shared") || strings.Contains(s, "hasLeadingOffset = true")
+}
+
+// tmaRowsForm is the syntax of the TMA gather and scatter:
+// `$desc [ $x_offsets , $y_offset ] rest... attr-dict : type(operands)`,
+// where the text lists operands in the order text (indices into the
+// declared operands) and the types follow the declaration order.
+type tmaRowsForm struct{ text []int }
+
+var (
+	gatherForm  = tmaRowsForm{text: []int{0, 1, 2, 4, 3, 5}} // %result, %barrier, %pred after the brackets
+	scatterForm = tmaRowsForm{text: []int{0, 1, 2, 3}}
+)
+
+func (f tmaRowsForm) parse(p ir.OpParser, st *ir.OpState) error {
+	us := make([]ir.UnresolvedOperand, len(f.text))
+	for i, decl := range f.text {
+		switch i {
+		case 1:
+			if err := p.ParsePunct("["); err != nil {
+				return err
+			}
+		case 2:
+			if err := p.ParsePunct(","); err != nil {
+				return err
+			}
+		case 3:
+			if err := p.ParsePunct("]"); err != nil {
+				return err
+			}
+		default:
+			if i > 3 {
+				if err := p.ParsePunct(","); err != nil {
+					return err
+				}
+			}
+		}
+		u, err := p.ParseOperand()
+		if err != nil {
+			return err
+		}
+		us[decl] = u
+	}
+	if len(f.text) == 3 {
+		if err := p.ParsePunct("]"); err != nil {
+			return err
+		}
+	}
+	if err := opfmt.ParseAttrDict(p, st); err != nil {
+		return err
+	}
+	if err := p.ParsePunct(":"); err != nil {
+		return err
+	}
+	ts, err := p.ParseTypeList()
+	if err != nil {
+		return err
+	}
+	if len(ts) != len(us) {
+		return p.Errorf("expected %d types, got %d", len(us), len(ts))
+	}
+	st.Operands, err = p.ResolveOperands(us, ts)
+	return err
+}
+
+func (f tmaRowsForm) print(p *ir.Printer, op *ir.Operation) {
+	if op.NumOperands() != len(f.text) {
+		p.WriteString(" <<malformed>>")
+		return
+	}
+	for i, decl := range f.text {
+		switch {
+		case i == 0:
+			p.WriteString(" ")
+		case i == 1:
+			p.WriteString("[")
+		case i == 2:
+			p.WriteString(", ")
+		case i == 3:
+			p.WriteString("] ")
+		default:
+			p.WriteString(", ")
+		}
+		p.PrintOperand(op.Operand(decl))
+	}
+	opfmt.PrintAttrDict(p, op)
+	p.WriteString(" : ")
+	p.PrintTypeList(op.OperandTypes())
 }

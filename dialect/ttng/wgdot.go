@@ -199,6 +199,13 @@ func verifyWarpGroupDot(op *ir.Operation) error {
 		if sa[1] != sb[0] || sc[0] != sa[0] || sc[1] != sb[1] {
 			return ir.OpError(op, "expects A MxK, B KxN and C MxN")
 		}
+		if at, ok := op.Operand(0).Type().(ir.RankedTensorType); ok {
+			if d, ok := at.Encoding.(tt.DotOperandEncoding); ok && tt.BitWidth(at.Elem) > 0 {
+				if want := 32 / tt.BitWidth(at.Elem); d.DotKWidth() != want {
+					return ir.OpError(op, "in-register LHS operand must have a kWidth of %d but got %d", want, d.DotKWidth())
+				}
+			}
+		}
 		return nil
 	}
 	e := WarpGroupDotMeta(op)
