@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"strings"
+	"time"
 
 	"github.com/sparsetriton/sp/sparse"
 )
@@ -23,8 +24,15 @@ type hostArg struct {
 	tensor  *Tensor // the dense tensor (pruned when asked); reference input
 	comp    *sparse.Compressed
 	bsr     *sparse.BlockSparse // a BSR24 operand (comp is its stored blocks)
-	pruned  bool
-	dev     []buffer // device buffers, one per pointer parameter
+	// fromMeta is the metadata as given (a compressed input in another
+	// layout than the kernel's), with its layout; comp holds the
+	// converted copy, made on the host in convertTime.
+	fromMeta    []int16
+	fromLayout  sparse.Layout
+	convertTime time.Duration
+	gpuConvert  float64 // ms of the conversion on the GPU, when it ran there
+	pruned      bool
+	dev         []buffer // device buffers, one per pointer parameter
 }
 
 // launchPlan is a spec resolved against a program: grid, arguments and
@@ -211,6 +219,16 @@ func (pl *launchPlan) makeArg(s *Spec, a *ArgSpec, ps []devParam, prog *program,
 	}
 	if !p.Ptr {
 		return nil, fmt.Errorf("the kernel parameter is a %s scalar, but the launch gives a tensor", p.DType)
+	}
+	if a.Values != "" || a.Meta != "" {
+		if len(ps) != 2 {
+			return nil, fmt.Errorf("\"values\" and \"meta\" give a compressed 2:4 operand, but the kernel parameter %s is not a 2:4 operand", p.Name)
+		}
+		shape, err := pl.evalShape(a)
+		if err != nil {
+			return nil, err
+		}
+		return h, h.loadCompressed(a, p, prog, shape)
 	}
 	if len(a.Shape) == 0 && a.File == "" {
 		return nil, fmt.Errorf("missing argument: give a shape and dtype (spec \"shape\"/\"dtype\" or --tensor %s=SHAPE:DTYPE) or a .npy file", a.Name)
@@ -477,5 +495,82 @@ func (h *hostArg) compressBlocks(s *Spec, a *ArgSpec, p devParam) error {
 		return err
 	}
 	h.bsr, h.comp = b, b.Stored
+	return nil
+}
+
+// loadCompressed reads a compressed 2:4 operand A (values and metadata
+// .npy files, e.g. PyTorch's SparseSemiStructuredTensorCUTLASS .packed and
+// .meta) and converts its metadata to the layout the kernel reads. The
+// dense matrix it stands for is the reference input of the verification.
+func (h *hostArg) loadCompressed(a *ArgSpec, p devParam, prog *program, shape []int) error {
+	if a.Values == "" || a.Meta == "" {
+		return errors.New("a compressed 2:4 operand needs both \"values\" and \"meta\"")
+	}
+	if a.File != "" || a.Prune != nil {
+		return errors.New("a compressed 2:4 operand takes no \"file\" or \"prune\": it is already 2:4")
+	}
+	role := a.Sparse
+	if role == "" {
+		role = "A"
+	}
+	if role != "A" || (p.Operand != "" && p.Operand != "A") {
+		return errors.New("compressed inputs are supported for operand A (a weight W of W·x, as PyTorch compresses it)")
+	}
+	h.spec.Sparse = "A"
+	from := sparse.CutlassSM80
+	if a.MetaLayout != "" {
+		var err error
+		if from, err = sparse.ParseLayout(a.MetaLayout); err != nil {
+			return err
+		}
+	}
+	vals, err := readNPY(a.Values, p.DType)
+	if err != nil {
+		return fmt.Errorf("cannot read the compressed values: %v", err)
+	}
+	if vals.DType != p.DType || len(vals.Shape) != 2 {
+		return fmt.Errorf("%s must be a matrix of %s (M x K/2), got %s", a.Values, p.DType, vals)
+	}
+	meta, err := readNPY(a.Meta, "i16")
+	if err != nil {
+		return fmt.Errorf("cannot read the metadata: %v", err)
+	}
+	m, k := vals.Shape[0], 2*vals.Shape[1]
+	if k%sparse.DensePerMeta != 0 {
+		return fmt.Errorf("%s has %d columns: K = %d is not a multiple of %d", a.Values, vals.Shape[1], k, sparse.DensePerMeta)
+	}
+	if n := len(meta.Data) / 2; n != m*k/sparse.DensePerMeta {
+		return fmt.Errorf("%s holds %d int16, but %dx%d values need %dx%d metadata", a.Meta, n, m, k/2, m, k/sparse.DensePerMeta)
+	}
+	if shape != nil {
+		if !equalInts(shape, []int{m, k}) {
+			return fmt.Errorf("shape mismatch: the compressed values stand for a %dx%d matrix, the launch says %s", m, k, shapeString(shape))
+		}
+	}
+	d, err := sparse.ParseDType(string(p.DType))
+	if err != nil {
+		return fmt.Errorf("a 2:4 operand must be f16 or bf16, got %s", p.DType)
+	}
+	raw := make([]int16, len(meta.Data)/2)
+	for i := range raw {
+		raw[i] = int16(uint16(meta.Data[2*i]) | uint16(meta.Data[2*i+1])<<8)
+	}
+	given := &sparse.Compressed{Operand: sparse.OperandA, Rows: m, Cols: k, Layout: from,
+		Values: sparse.Matrix{DType: d, Rows: m, Cols: k / 2, Data: vals.Data}, Meta: raw}
+	dense, err := sparse.Decompress(given)
+	if err != nil {
+		return fmt.Errorf("%s, %s: %v", a.Values, a.Meta, err)
+	}
+	to := prog.Layout
+	if h.params[1].Layout != 0 {
+		to = h.params[1].Layout
+	}
+	start := time.Now()
+	c, err := given.WithLayout(to)
+	if err != nil {
+		return fmt.Errorf("converting the %s metadata to the kernel's %s: %v", from, to, err)
+	}
+	h.convertTime = time.Since(start)
+	h.tensor, h.comp, h.fromMeta, h.fromLayout = fromMatrix(dense), c, raw, from
 	return nil
 }

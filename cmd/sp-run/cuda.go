@@ -3,9 +3,11 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"github.com/sparsetriton/sp/dialect/builtin"
+	"sort"
 	"strings"
 
 	"github.com/sparsetriton/sp/dialect/all"
@@ -20,6 +22,66 @@ import (
 type cudaRunner struct {
 	dev  *cuda.Device
 	kern *cuda.Kernel
+	perm *cuda.Kernel // metaPermutePTX, loaded on first use
+}
+
+// convertMeta implements metaConverter: the given metadata and the
+// permutation to the kernel's layout go to the device, metaPermutePTX
+// writes the converted copy (timed over 5 launches after a warm-up, median
+// in ms), and the result is checked against the host conversion.
+func (r *cudaRunner) convertMeta(_ string, src []int16, from sparse.Layout, want *sparse.Compressed) (buffer, float64, error) {
+	rows, cols := want.MetaShape()
+	perm, err := metaPermutation(rows, cols, from, want.Layout)
+	if err != nil {
+		return nil, 0, err
+	}
+	if r.perm == nil {
+		if r.perm, err = r.dev.LoadPTX(metaPermutePTX, metaPermuteEntry, metaPermuteThreads, 0); err != nil {
+			return nil, 0, err
+		}
+	}
+	srcBytes := make([]byte, 2*len(src))
+	for i, v := range src {
+		srcBytes[2*i], srcBytes[2*i+1] = byte(uint16(v)), byte(uint16(v)>>8)
+	}
+	permBytes := make([]byte, 4*len(perm))
+	for i, v := range perm {
+		u := uint32(v)
+		permBytes[4*i], permBytes[4*i+1], permBytes[4*i+2], permBytes[4*i+3] = byte(u), byte(u>>8), byte(u>>16), byte(u>>24)
+	}
+	sb, err := r.dev.Alloc(srcBytes)
+	if err != nil {
+		return nil, 0, err
+	}
+	defer r.dev.Free(sb)
+	pb, err := r.dev.Alloc(permBytes)
+	if err != nil {
+		return nil, 0, err
+	}
+	defer r.dev.Free(pb)
+	db, err := r.dev.Alloc(make([]byte, 2*len(perm)))
+	if err != nil {
+		return nil, 0, err
+	}
+	n := len(perm)
+	grid := [3]int{(n + metaPermuteThreads - 1) / metaPermuteThreads, 1, 1}
+	params := []cuda.Param{cuda.PtrParam(db), cuda.PtrParam(sb), cuda.PtrParam(pb), cuda.IntParam(int64(n))}
+	times, err := r.dev.Time(r.perm, grid, params, 1, 5)
+	if err != nil {
+		r.dev.Free(db)
+		return nil, 0, err
+	}
+	got := make([]byte, 2*n)
+	if err := r.dev.Read(db, got); err != nil {
+		r.dev.Free(db)
+		return nil, 0, err
+	}
+	if !bytes.Equal(got, want.MetaBytes()) {
+		r.dev.Free(db)
+		return nil, 0, fmt.Errorf("the device conversion %s -> %s differs from the host's", from, want.Layout)
+	}
+	sort.Float64s(times)
+	return db, times[len(times)/2] * 1e3, nil
 }
 
 // openDevice caches the device opened by compileGPU for newCUDARunner

@@ -288,8 +288,13 @@ type argReport struct {
 	Meta   string `json:"metadata,omitempty"`
 	Pruned bool   `json:"pruned,omitempty"`
 	Blocks string `json:"blocks,omitempty"`
-	Output bool   `json:"output,omitempty"`
-	Saved  string `json:"saved,omitempty"`
+	// A compressed input: the layout its metadata came in, where it was
+	// converted to the kernel's (host or gpu) and how long that took.
+	ConvertedFrom string  `json:"convertedFrom,omitempty"`
+	ConvertedOn   string  `json:"convertedOn,omitempty"`
+	ConvertMs     float64 `json:"convertMs,omitempty"`
+	Output        bool    `json:"output,omitempty"`
+	Saved         string  `json:"saved,omitempty"`
 }
 
 // report is what sp-run prints.
@@ -364,6 +369,22 @@ func upload(pl *launchPlan, r runner) ([]kernelArg, error) {
 			datas = append(datas, sparse.Int32Bytes(b.Indptr), sparse.Int32Bytes(b.Indices))
 			labels = append(labels, a.spec.Name+".indptr", a.spec.Name+".indices")
 		}
+		if mc, ok := r.(metaConverter); ok && a.fromMeta != nil {
+			// The given metadata goes to the device as is and is permuted
+			// into the kernel's layout there.
+			vb, err := r.alloc(labels[0], datas[0])
+			if err != nil {
+				return nil, fmt.Errorf("allocating %s: %v", a.spec.Name, err)
+			}
+			mb, ms, err := mc.convertMeta(labels[1], a.fromMeta, a.fromLayout, a.comp)
+			if err != nil {
+				return nil, fmt.Errorf("converting the metadata of %s on the device: %v", a.spec.Name, err)
+			}
+			a.gpuConvert = ms
+			a.dev = append(a.dev, vb, mb)
+			out = append(out, kernelArg{buf: vb, isPtr: true, dtype: a.params[0].DType}, kernelArg{buf: mb, isPtr: true, dtype: a.params[1].DType})
+			continue
+		}
 		for i, d := range datas {
 			b, err := r.alloc(labels[i], d)
 			if err != nil {
@@ -421,6 +442,13 @@ func describeArg(a *hostArg) argReport {
 		default:
 			ar.Meta = fmt.Sprintf("i16[%dx%d]", r/16, k*16)
 		}
+		if a.fromMeta != nil {
+			ar.ConvertedFrom, ar.ConvertedOn = a.fromLayout.String(), "host"
+			ar.ConvertMs = float64(a.convertTime.Nanoseconds()) / 1e6
+			if a.gpuConvert > 0 {
+				ar.ConvertedOn, ar.ConvertMs = "gpu", a.gpuConvert
+			}
+		}
 	}
 	return ar
 }
@@ -442,9 +470,15 @@ func (rep *report) print(w io.Writer, asJSON bool) error {
 			if a.Pruned {
 				how = "pruned to 2:4"
 			}
+			if a.ConvertedFrom != "" {
+				how = "compressed"
+			}
 			fmt.Fprintf(w, ", %s operand %s: values %s, metadata %s (%s)", how, a.Sparse, a.Values, a.Meta, a.Layout)
 			if a.Blocks != "" {
 				fmt.Fprintf(w, "; %s", a.Blocks)
+			}
+			if a.ConvertedFrom != "" {
+				fmt.Fprintf(w, " converted from %s on the %s in %.3f ms", a.ConvertedFrom, a.ConvertedOn, a.ConvertMs)
 			}
 		}
 		if a.Output {

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"github.com/sparsetriton/sp/sparse"
 	"runtime"
 	"time"
 
@@ -23,6 +24,13 @@ type kernelArg struct {
 }
 
 // runner is a back end: the CPU interpreter or the CUDA driver.
+// metaConverter is a runner that converts 2:4 metadata between layouts on
+// its device: src (stored in layout from) becomes want's layout, the result
+// is checked against want (the host conversion) and its time returned.
+type metaConverter interface {
+	convertMeta(label string, src []int16, from sparse.Layout, want *sparse.Compressed) (buffer, float64, error)
+}
+
 type runner interface {
 	describe() string
 	alloc(label string, data []byte) (buffer, error)

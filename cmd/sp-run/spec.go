@@ -49,8 +49,17 @@ type ArgSpec struct {
 	// ZeroBlocks zeroes this fraction of the blocks of a BSR24 operand
 	// (those of least magnitude, sparse.PruneBlocks) before it is stored.
 	ZeroBlocks *float64 `json:"zeroBlocks,omitempty"`
-	Output     bool     `json:"output,omitempty"`
-	Save       string   `json:"save,omitempty"` // write the tensor after the launch to this .npy
+	// An already compressed 2:4 operand A instead of a dense matrix: its
+	// values (M x K/2) and int16 metadata as .npy files, and the layout the
+	// metadata is stored in ("cutlass-sm80" for PyTorch's
+	// to_sparse_semi_structured / SparseSemiStructuredTensorCUTLASS .meta;
+	// natural, band16, band16t). sp-run converts the metadata to the layout
+	// the kernel reads (the manifest's metadataLayout).
+	Values     string `json:"values,omitempty"`
+	Meta       string `json:"meta,omitempty"`
+	MetaLayout string `json:"metaLayout,omitempty"`
+	Output     bool   `json:"output,omitempty"`
+	Save       string `json:"save,omitempty"` // write the tensor after the launch to this .npy
 }
 
 func (a *ArgSpec) isScalar() bool { return a.Value != nil || a.Float != nil }
@@ -92,8 +101,10 @@ func parseSpec(raw []byte, path string) (*Spec, error) {
 	s.fromFile = true
 	dir := filepath.Dir(path)
 	for i := range s.Args {
-		if f := s.Args[i].File; f != "" && !filepath.IsAbs(f) {
-			s.Args[i].File = filepath.Join(dir, f)
+		for _, f := range []*string{&s.Args[i].File, &s.Args[i].Values, &s.Args[i].Meta} {
+			if *f != "" && !filepath.IsAbs(*f) {
+				*f = filepath.Join(dir, *f)
+			}
 		}
 	}
 	return &s, nil
