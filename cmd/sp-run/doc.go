@@ -63,6 +63,14 @@
 // masks keep the padding out and its row strides are the padded ones. Whether the matrix is operand A or B
 // comes from the tt.dot it feeds, or from the spec's "sparse".
 //
+// A compressed operand A ("values" and "meta" .npy files, "metaLayout" the
+// layout of the metadata, cutlass-sm80 by default as PyTorch's
+// to_sparse_semi_structured writes it) is not pruned or validated: its
+// metadata is permuted into the kernel's layout (metaconv.go; on the
+// device by the CUDA runner, whose result is checked against the host
+// conversion) and the dense matrix it stands for is the verification's
+// reference input.
+//
 // # Verification and exit status
 //
 // "verify": "C = A @ B" compares C with the float64 product of the dense
