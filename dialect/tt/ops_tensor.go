@@ -61,7 +61,17 @@ func tensorOps() []*ir.OpDef {
 			Operands: []ods.Value{ods.Arg("src", ods.Tensor)},
 			Results:  []ods.Value{ods.Arg("outLHS", ods.Tensor), ods.Arg("outRHS", ods.Tensor).Like(ods.SameAs("outLHS"))},
 			Format:   "$src attr-dict `:` type($src) `->` type($outLHS)", Verify: verifySplit},
-		unary("tt.histogram", "histogram of an integer tensor", verifyHistogram),
+		ods.Op{Name: "tt.histogram", Summary: "histogram of an integer tensor (elements where the optional mask is false are skipped)", Traits: ir.Pure,
+			Operands: []ods.Value{ods.Arg("src", ods.IntTensor),
+				ods.Opt("mask", ods.I1Like).Like(ods.From("src", "i1 with the shape of $src", func(t ir.Type) (ir.Type, bool) {
+					rt, ok := t.(ir.RankedTensorType)
+					if !ok {
+						return nil, false
+					}
+					return ir.RankedTensorType{Shape: rt.Shape, Elem: ir.I1, Encoding: rt.Encoding}, true
+				}))},
+			Results: []ods.Value{ods.Arg("result", ods.IntTensor)},
+			Format:  "$src (`,` $mask^)? attr-dict `:` type($src) `->` type($result)", Verify: verifyHistogram},
 	)
 }
 

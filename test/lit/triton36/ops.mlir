@@ -54,3 +54,10 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.num-ctas" = 1 : i32, "ttg.thr
     tt.return
   }
 }
+
+// CHECK-LABEL: tt.func @histogram
+tt.func @histogram(%x: tensor<512xi32>, %m: tensor<512xi1>) {
+  // CHECK: tt.histogram %{{.*}}, %{{.*}} : tensor<512xi32> -> tensor<16xi32>
+  %0 = tt.histogram %x, %m : tensor<512xi32> -> tensor<16xi32>
+  tt.return
+}
