@@ -71,16 +71,45 @@ func (d *Diagnostic) Error() string {
 
 // SourceMgr knows the text of the buffers that locations point into, so that
 // diagnostics can quote the source line and put a caret under the column.
+// A buffer's line starts are indexed on the first diagnostic that quotes it.
 type SourceMgr struct {
-	files map[string][]string
+	files map[string]*sourceFile
+}
+
+type sourceFile struct {
+	text   string
+	starts []int // offsets of line starts; nil until first needed
+}
+
+// line returns line n (1-based) without its newline.
+func (f *sourceFile) line(n int) (string, bool) {
+	if f.starts == nil {
+		f.starts = []int{0}
+		for i := 0; i < len(f.text); i++ {
+			if f.text[i] == '\n' {
+				f.starts = append(f.starts, i+1)
+			}
+		}
+	}
+	if n < 1 || n > len(f.starts) {
+		return "", false
+	}
+	end := len(f.text)
+	if n < len(f.starts) {
+		end = f.starts[n] - 1
+	}
+	return f.text[f.starts[n-1]:end], true
 }
 
 // NewSourceMgr returns an empty source manager.
-func NewSourceMgr() *SourceMgr { return &SourceMgr{files: map[string][]string{}} }
+func NewSourceMgr() *SourceMgr { return &SourceMgr{files: map[string]*sourceFile{}} }
 
 // Add registers a buffer under name.
-func (sm *SourceMgr) Add(name string, src []byte) {
-	sm.files[name] = strings.Split(string(src), "\n")
+func (sm *SourceMgr) Add(name string, src []byte) { sm.AddString(name, string(src)) }
+
+// AddString registers a buffer under name without copying it.
+func (sm *SourceMgr) AddString(name string, text string) {
+	sm.files[name] = &sourceFile{text: text}
 }
 
 // Render formats d (and its notes) with the quoted source line and caret.
@@ -103,11 +132,15 @@ func (sm *SourceMgr) renderOne(sb *strings.Builder, d *Diagnostic) {
 	if !ok {
 		return
 	}
-	lines := sm.files[p.File]
-	if p.Line < 1 || p.Line > len(lines) {
+	f := sm.files[p.File]
+	if f == nil {
 		return
 	}
-	line := strings.TrimRight(lines[p.Line-1], "\r")
+	line, ok := f.line(p.Line)
+	if !ok {
+		return
+	}
+	line = strings.TrimRight(line, "\r")
 	sb.WriteString(line)
 	sb.WriteByte('\n')
 	col := p.Col

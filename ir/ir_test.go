@@ -1,6 +1,7 @@
 package ir_test
 
 import (
+	"errors"
 	"math"
 	"strings"
 	"testing"
@@ -258,5 +259,60 @@ func TestDomTree(t *testing.T) {
 	}
 	if len(order) != 4 || pos[entry] > pos[join] || pos[join] > pos[exit] {
 		t.Errorf("order %v", order)
+	}
+}
+
+// failAfter accepts n bytes, then fails every write.
+type failAfter struct {
+	n   int
+	got strings.Builder
+}
+
+func (w *failAfter) Write(b []byte) (int, error) {
+	if w.got.Len()+len(b) > w.n {
+		return 0, errors.New("disk full")
+	}
+	return w.got.Write(b)
+}
+
+// TestFprintStreams: Fprint writes the text Print returns, in pieces of
+// bounded size, and returns the writer's first error.
+func TestFprintStreams(t *testing.T) {
+	m, b, body := buildFunc(t)
+	for i := 0; i < 3000; i++ { // about 150 KB of text: several pieces
+		b.Create("t.add", []*ir.Value{body.Arg(0), body.Arg(0)}, []ir.Type{ir.I32})
+	}
+	b.Create("t.ret", nil, nil)
+	want := ir.Print(m, ir.PrintOptions{Generic: true})
+	w := &failAfter{n: 1 << 30}
+	if err := ir.Fprint(w, m, ir.PrintOptions{Generic: true}); err != nil || w.got.String() != want {
+		t.Fatalf("Fprint = %v, text equal %v", err, w.got.String() == want)
+	}
+	var sb strings.Builder
+	ir.PrintTo(&sb, m, ir.PrintOptions{Generic: true})
+	if sb.String() != want {
+		t.Fatal("PrintTo differs from Print")
+	}
+	if err := ir.Fprint(&failAfter{n: 100 << 10}, m, ir.PrintOptions{Generic: true}); err == nil || err.Error() != "disk full" {
+		t.Fatalf("Fprint to a failing writer = %v, want its error", err)
+	}
+}
+
+// TestDiagnosticRenderLastLine: a diagnostic on the last line (no newline
+// after it) and one past the end.
+func TestDiagnosticRenderLastLine(t *testing.T) {
+	sm := ir.NewSourceMgr()
+	sm.AddString("y.mlir", "a\r\nbc")
+	d := ir.Errorf(ir.FileLineCol{File: "y.mlir", Line: 2, Col: 2}, "x")
+	if got, want := sm.Render(d), "y.mlir:2:2: error: x\nbc\n ^\n"; got != want {
+		t.Fatalf("got %q want %q", got, want)
+	}
+	d = ir.Errorf(ir.FileLineCol{File: "y.mlir", Line: 3, Col: 1}, "x")
+	if got, want := sm.Render(d), "y.mlir:3:1: error: x\n"; got != want {
+		t.Fatalf("got %q want %q", got, want)
+	}
+	d = ir.Errorf(ir.FileLineCol{File: "y.mlir", Line: 1, Col: 2}, "x")
+	if got, want := sm.Render(d), "y.mlir:1:2: error: x\na\n ^\n"; got != want {
+		t.Fatalf("got %q want %q", got, want)
 	}
 }

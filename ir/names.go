@@ -117,6 +117,9 @@ func (ns *nameState) numberScope(op *Operation, top bool) {
 		return
 	}
 	ns.numbered[op] = true
+	if len(ns.values) == 0 { // the first scope: size the map once
+		ns.values = make(map[*Value]valName, countValues(op))
+	}
 	s := &scope{used: []map[string]bool{{}}}
 	var work []pendingRegion
 	for _, r := range op.Regions {
@@ -142,6 +145,21 @@ func (ns *nameState) numberScope(op *Operation, top bool) {
 			}
 		}
 	}
+}
+
+// countValues counts the results and block arguments inside op's regions
+// (and op's results), isolated ops included.
+func countValues(op *Operation) int {
+	n := op.NumResults()
+	for _, r := range op.Regions {
+		for _, b := range r.Blocks {
+			n += len(b.args)
+			for _, o := range b.ops {
+				n += countValues(o)
+			}
+		}
+	}
+	return n
 }
 
 // numberRegion names the block arguments and op results of r itself (not
@@ -255,14 +273,14 @@ func sanitizeName(s string) string {
 }
 
 func (ns *nameState) valueName(v *Value) string {
-	var sb strings.Builder
+	var sb outBuf
 	ns.writeValueName(&sb, v)
 	return sb.String()
 }
 
 // writeValueName appends the printed name of v to sb without allocating a
 // string for it.
-func (ns *nameState) writeValueName(sb *strings.Builder, v *Value) {
+func (ns *nameState) writeValueName(sb *outBuf, v *Value) {
 	if v == nil {
 		sb.WriteString("<<NULL VALUE>>")
 		return
@@ -273,7 +291,7 @@ func (ns *nameState) writeValueName(sb *strings.Builder, v *Value) {
 		return
 	}
 	var buf [24]byte
-	sb.Write(n.appendTo(buf[:0]))
+	sb.writeBytes(n.appendTo(buf[:0]))
 }
 
 // resultGroupDef returns the left-hand side for op's results.

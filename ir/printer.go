@@ -24,7 +24,7 @@ type PrintOptions struct {
 // alias definitions and then the ops. Value names are assigned per
 // isolated-from-above scope in program order (see names.go).
 type Printer struct {
-	sb         *strings.Builder
+	sb         *outBuf
 	opts       PrintOptions
 	indent     int
 	collecting bool
@@ -33,33 +33,46 @@ type Printer struct {
 }
 
 func newBarePrinter() *Printer {
-	return &Printer{sb: new(strings.Builder), opts: PrintOptions{LocalScope: true}, names: newNameState()}
+	return &Printer{sb: new(outBuf), opts: PrintOptions{LocalScope: true}, names: newNameState()}
 }
 
 // Print renders op (usually a builtin.module) with alias definitions first.
 func Print(op *Operation, opts PrintOptions) string {
-	var sb strings.Builder
-	PrintTo(&sb, op, opts)
-	return sb.String()
+	p := newPrinter(new(outBuf), opts)
+	p.printModule(op)
+	return p.sb.String()
 }
 
-// PrintTo appends Print(op, opts) to sb, so that a caller printing a large
-// module can size the builder once and add to the text without copying it.
+// PrintTo appends Print(op, opts) to sb.
 func PrintTo(sb *strings.Builder, op *Operation, opts PrintOptions) {
-	p := &Printer{sb: sb, opts: opts, names: newNameState(), aliases: newAliasState()}
-	if !opts.LocalScope && !opts.Generic {
-		c := &Printer{sb: new(strings.Builder), opts: opts, names: p.names, aliases: p.aliases, collecting: true}
+	Fprint(sb, op, opts)
+}
+
+// Fprint writes Print(op, opts) to w as it is printed, in pieces of about
+// 64 KiB, so that the whole text is never held in memory. It returns the
+// first error of w.
+func Fprint(w io.Writer, op *Operation, opts PrintOptions) error {
+	out := &outBuf{w: w, b: make([]byte, 0, flushSize+4096)}
+	p := newPrinter(out, opts)
+	p.printModule(op)
+	out.flush()
+	return out.err
+}
+
+func newPrinter(out *outBuf, opts PrintOptions) *Printer {
+	return &Printer{sb: out, opts: opts, names: newNameState(), aliases: newAliasState()}
+}
+
+// printModule prints the alias definitions (collected by a first pass
+// that writes nothing) and then op.
+func (p *Printer) printModule(op *Operation) {
+	if !p.opts.LocalScope && !p.opts.Generic {
+		c := &Printer{sb: new(outBuf), opts: p.opts, names: p.names, aliases: p.aliases, collecting: true}
 		c.printTopOp(op)
 		p.aliases.collecting = false
 	}
 	p.aliases.printDefs(p)
 	p.printTopOp(op)
-}
-
-// Fprint writes Print(op, opts) to w.
-func Fprint(w io.Writer, op *Operation, opts PrintOptions) error {
-	_, err := io.WriteString(w, Print(op, opts))
-	return err
 }
 
 // String prints op in custom form without aliases (for debugging and
@@ -278,11 +291,27 @@ outer:
 
 // AllAttrs merges an op's properties and attributes for a custom attr-dict.
 func AllAttrs(op *Operation) DictAttr {
-	d := op.Attrs
-	for _, e := range op.Props.Entries {
-		d = d.With(e.Name, e.Value)
+	if len(op.Props.Entries) == 0 {
+		return op.Attrs
 	}
-	return d
+	if len(op.Attrs.Entries) == 0 {
+		return op.Props
+	}
+	// Both sorted: merge them in one allocation; a property wins over an
+	// attribute of the same name.
+	a, b := op.Attrs.Entries, op.Props.Entries
+	out := make([]NamedAttr, 0, len(a)+len(b))
+	for len(a) > 0 || len(b) > 0 {
+		switch {
+		case len(b) == 0 || len(a) > 0 && a[0].Name < b[0].Name:
+			out, a = append(out, a[0]), a[1:]
+		case len(a) > 0 && a[0].Name == b[0].Name:
+			a = a[1:]
+		default:
+			out, b = append(out, b[0]), b[1:]
+		}
+	}
+	return DictAttr{Entries: out}
 }
 
 // NumberIsolated names the values inside op, an IsolatedFromAbove op whose

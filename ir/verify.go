@@ -105,11 +105,17 @@ func verifyTraits(op *Operation) error {
 		return nil
 	}
 	var want Type
-	for _, t := range append(op.OperandTypes(), op.ResultTypes()...) {
-		if want == nil {
-			want = t
-		} else if !TypeEqual(want, t) {
-			return OpError(op, "requires the same type for all operands and results")
+	for _, vs := range [2][]*Value{op.operands, op.results} {
+		for _, v := range vs {
+			var t Type
+			if v != nil {
+				t = v.typ
+			}
+			if want == nil {
+				want = t
+			} else if !TypeEqual(want, t) {
+				return OpError(op, "requires the same type for all operands and results")
+			}
 		}
 	}
 	return nil

@@ -2,6 +2,7 @@ package parser_test
 
 import (
 	"bytes"
+	"io"
 	"testing"
 
 	"github.com/sparsetriton/sp/dialect/all"
@@ -65,6 +66,8 @@ func BenchmarkTriton200k(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		_ = ir.Print(m, ir.PrintOptions{})
+		if err := ir.Fprint(io.Discard, m, ir.PrintOptions{}); err != nil {
+			b.Fatal(err)
+		}
 	}
 }

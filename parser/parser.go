@@ -27,6 +27,11 @@ type parser struct {
 	locPending map[string]scanner
 	src        string
 	scopes     []*valueScope
+	// usStack and tyStack hold the operands and the function type of the
+	// generic ops being parsed (nested ops push above and pop back), so
+	// that lists needed only until the op is built are not allocated.
+	usStack []ir.UnresolvedOperand
+	tyStack []ir.Type
 }
 
 // valueScope holds the SSA names of one region. isolated marks the region
@@ -464,8 +469,7 @@ type resultDef struct {
 	loc   ir.FileLineCol
 }
 
-func (p *parser) parseResultDefs() ([]resultDef, error) {
-	var defs []resultDef
+func (p *parser) parseResultDefs(defs []resultDef) ([]resultDef, error) {
 	for {
 		t := p.s.next()
 		d := resultDef{name: t.Value[1:], count: 1, loc: ir.FileLineCol{File: t.Pos.Filename, Line: t.Pos.Line, Col: t.Pos.Column}}
@@ -489,11 +493,12 @@ func (p *parser) parseResultDefs() ([]resultDef, error) {
 
 // parseOperation parses `[results =] op [loc(...)]`.
 func (p *parser) parseOperation() (*ir.Operation, error) {
-	var defs []resultDef
+	var buf [2]resultDef
+	defs := buf[:0]
 	opLoc := p.Loc()
 	if p.s.isKind(tPercent) {
 		var err error
-		if defs, err = p.parseResultDefs(); err != nil {
+		if defs, err = p.parseResultDefs(defs); err != nil {
 			return nil, err
 		}
 	}
@@ -574,14 +579,16 @@ func (p *parser) parseGenericOp(loc ir.Location) (*ir.Operation, error) {
 	if err := p.checkRegistered(raw, &nameTok); err != nil {
 		return nil, err
 	}
-	us, err := p.parseGenericOperands()
-	if err != nil {
+	base := len(p.usStack)
+	defer func() { p.usStack = p.usStack[:base] }()
+	if err := p.parseGenericOperands(); err != nil {
 		return nil, err
 	}
+	n := len(p.usStack) - base
 	if err := p.parseGenericTail(st); err != nil {
 		return nil, err
 	}
-	return p.finishGeneric(st, us)
+	return p.finishGeneric(st, p.usStack[base:base+n])
 }
 
 func (p *parser) checkRegistered(name string, t *lexer.Token) error {
@@ -595,15 +602,25 @@ func (p *parser) checkRegistered(name string, t *lexer.Token) error {
 	return posErr(t.Pos, "operation being parsed with an unregistered dialect. If this is intended, please use -allow-unregistered-dialect with the MLIR tool used")
 }
 
-func (p *parser) parseGenericOperands() ([]ir.UnresolvedOperand, error) {
+// parseGenericOperands parses `(%a, %b#1)` onto p.usStack.
+func (p *parser) parseGenericOperands() error {
 	if err := p.ParsePunct("("); err != nil {
-		return nil, err
+		return err
 	}
-	us, err := p.ParseOperandList()
-	if err != nil {
-		return nil, err
+	if p.PeekOperand() {
+		for {
+			u, err := p.ParseOperand()
+			if err != nil {
+				return err
+			}
+			p.usStack = append(p.usStack, u)
+			if !p.s.isPunct(",") || p.s.peekN(1).Type != tPercent {
+				break
+			}
+			p.s.next()
+		}
 	}
-	return us, p.ParsePunct(")")
+	return p.ParsePunct(")")
 }
 
 func (p *parser) parseGenericTail(st *ir.OpState) error {
@@ -681,20 +698,77 @@ func (p *parser) finishGeneric(st *ir.OpState, us []ir.UnresolvedOperand) (*ir.O
 	if err := p.ParsePunct(":"); err != nil {
 		return nil, err
 	}
-	pos := p.s.peek().Pos
-	ty, err := p.ParseType()
-	if err != nil {
+	var ins, outs []ir.Type
+	if p.s.isPunct("(") {
+		// `(T, U) -> R` read onto p.tyStack: the op keeps the types in
+		// its values, not the lists.
+		base := len(p.tyStack)
+		defer func() { p.tyStack = p.tyStack[:base] }()
+		nin, err := p.pushParenTypes()
+		if err != nil {
+			return nil, err
+		}
+		if err := p.ParsePunct("->"); err != nil {
+			return nil, err
+		}
+		if p.s.isPunct("(") {
+			_, err = p.pushParenTypes()
+		} else {
+			err = p.pushType()
+		}
+		if err != nil {
+			return nil, err
+		}
+		ins, outs = p.tyStack[base:base+nin], p.tyStack[base+nin:]
+	} else { // a type alias
+		pos := p.s.peek().Pos
+		ty, err := p.ParseType()
+		if err != nil {
+			return nil, err
+		}
+		fn, ok := ty.(ir.FunctionType)
+		if !ok {
+			return nil, posErr(pos, "expected function type")
+		}
+		ins, outs = fn.Inputs, fn.Results
+	}
+	var err error
+	if st.Operands, err = p.ResolveOperands(us, ins); err != nil {
 		return nil, err
 	}
-	fn, ok := ty.(ir.FunctionType)
-	if !ok {
-		return nil, posErr(pos, "expected function type")
-	}
-	if st.Operands, err = p.ResolveOperands(us, fn.Inputs); err != nil {
-		return nil, err
-	}
-	st.ResultTypes = fn.Results
+	st.ResultTypes = outs
 	return ir.NewOpFromState(st), nil
+}
+
+// pushParenTypes parses `()` or `(T, U)` onto p.tyStack and returns how
+// many types it pushed.
+func (p *parser) pushParenTypes() (int, error) {
+	if err := p.ParsePunct("("); err != nil {
+		return 0, err
+	}
+	if p.ParseOptionalPunct(")") {
+		return 0, nil
+	}
+	n := 0
+	for {
+		if err := p.pushType(); err != nil {
+			return 0, err
+		}
+		n++
+		if !p.ParseOptionalPunct(",") {
+			break
+		}
+	}
+	return n, p.ParsePunct(")")
+}
+
+func (p *parser) pushType() error {
+	t, err := p.ParseType()
+	if err != nil {
+		return err
+	}
+	p.tyStack = append(p.tyStack, t)
+	return nil
 }
 
 // ParseRegion parses a region; args, if any, become the entry block's

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"errors"
 	"fmt"
 	"github.com/sparsetriton/sp/dialect/builtin"
@@ -8,6 +9,7 @@ import (
 	"os"
 	"strings"
 	"time"
+	"unsafe"
 
 	"runtime/debug"
 
@@ -76,7 +78,8 @@ func (d *driver) main() int {
 		fmt.Fprintf(d.stderr, "%s: error: %v\n", cmdLineFile, err)
 		return 1
 	}
-	d.sm.Add(name, src)
+	text := unsafe.String(unsafe.SliceData(src), len(src)) // src is never written again
+	d.sm.AddString(name, text)
 	if d.spelling, err = tritonSpelling(cfg.tritonVersion, src); err != nil {
 		fmt.Fprintf(d.stderr, "%s: error: %v\n", cmdLineFile, err)
 		return 1
@@ -100,18 +103,44 @@ func (d *driver) main() int {
 			d.html.Annotate = d.layouts.annotate
 		}
 	}
-	out := d.processAll(pm, name, src)
 	if d.toStdout() {
-		d.writeOutput(out)
+		w := bufio.NewWriterSize(d.stdout, 64<<10)
+		d.processAll(pm, name, text, w)
+		w.Flush()
 		return d.finish()
 	}
-	// A file is written only when everything succeeded: a failed run
-	// leaves no output file behind (and an existing one as it was).
-	st := d.finish()
-	if st != 0 {
-		return st
+	return d.processToFile(pm, name, text)
+}
+
+// errFailed aborts writing the output file after a failed run, whose
+// diagnostics are already reported.
+var errFailed = errors.New("the run failed")
+
+// processToFile streams the output into a temporary file next to the
+// output path, renamed over it only when everything succeeded: a failed
+// run leaves no output file behind (and an existing one as it was).
+func (d *driver) processToFile(pm *pass.Manager, name, text string) int {
+	st, ran := 0, false
+	err := atomicfile.Write(d.cfg.output, 0o644, func(f io.Writer) error {
+		ran = true
+		w := bufio.NewWriterSize(f, 64<<10)
+		d.processAll(pm, name, text, w)
+		if st = d.finish(); st != 0 {
+			return errFailed
+		}
+		return w.Flush()
+	})
+	if !ran { // the file could not be created: still report the run's own errors first
+		d.processAll(pm, name, text, io.Discard)
+		if st = d.finish(); st != 0 {
+			return st
+		}
 	}
-	return d.writeOutput(out)
+	if err != nil && err != errFailed {
+		fmt.Fprintf(d.stderr, "%s: error: cannot write output: %v\n", cmdLineFile, err)
+		return 1
+	}
+	return st
 }
 
 func (d *driver) toStdout() bool { return d.cfg.output == "-" || d.cfg.output == "" }
@@ -174,12 +203,16 @@ func (d *driver) readInput() (string, []byte, error) {
 	return path, src, nil
 }
 
+// writeOutput writes s to the output (an atomic replace of a file).
 func (d *driver) writeOutput(s string) int {
 	if d.toStdout() {
 		io.WriteString(d.stdout, s)
 		return 0
 	}
-	if err := atomicfile.WriteFile(d.cfg.output, []byte(s), 0o644); err != nil {
+	if err := atomicfile.Write(d.cfg.output, 0o644, func(w io.Writer) error {
+		_, err := io.WriteString(w, s)
+		return err
+	}); err != nil {
 		fmt.Fprintf(d.stderr, "%s: error: cannot write output: %v\n", cmdLineFile, err)
 		return 1
 	}
@@ -221,28 +254,27 @@ func splitInput(src string, marker string) []chunk {
 	return append(out, cur)
 }
 
-// processAll runs every chunk and joins the outputs with the output split
-// marker (mlir-opt's interleaving: "out1// -----\nout2").
-func (d *driver) processAll(pm *pass.Manager, name string, src []byte) string {
+// processAll runs every chunk and writes the outputs to w, separated by
+// the output split marker (mlir-opt's interleaving: "out1// -----\nout2").
+func (d *driver) processAll(pm *pass.Manager, name string, src string, w io.Writer) {
 	marker := ""
 	if d.cfg.split.set {
 		marker = d.cfg.split.value
 	}
-	chunks := splitInput(string(src), marker)
-	if len(chunks) == 1 {
-		return d.processChunk(pm, name, chunks[0], false)
-	}
-	outs := make([]string, len(chunks))
+	chunks := splitInput(src, marker)
 	for i, c := range chunks {
-		outs[i] = d.processChunk(pm, name, c, true)
+		if i > 0 {
+			io.WriteString(w, d.cfg.outputSplit+"\n")
+		}
+		d.processChunk(pm, name, c, len(chunks) > 1, w)
 	}
-	return strings.Join(outs, d.cfg.outputSplit+"\n")
 }
 
-// processChunk parses, verifies, runs the pipeline and prints one chunk.
-// Each chunk is parsed as the whole file with the other chunks' lines
-// blanked, so diagnostics carry the file's own line numbers.
-func (d *driver) processChunk(pm *pass.Manager, name string, c chunk, split bool) string {
+// processChunk parses, verifies, runs the pipeline and prints one chunk
+// to w (nothing where it fails). Each chunk is parsed as the whole file
+// with the other chunks' lines blanked, so diagnostics carry the file's
+// own line numbers.
+func (d *driver) processChunk(pm *pass.Manager, name string, c chunk, split bool, w io.Writer) {
 	ctx := all.Context()
 	ctx.AllowUnregistered = d.cfg.allowUnreg
 	padded := c.text
@@ -254,11 +286,11 @@ func (d *driver) processChunk(pm *pass.Manager, name string, c chunk, split bool
 	d.timing.AddRow("Parser", time.Since(start))
 	if err != nil {
 		d.report(err)
-		return ""
+		return
 	}
 	if err := ir.Verify(mod); err != nil {
 		d.report(err)
-		return ""
+		return
 	}
 	if d.html != nil {
 		title := "Input IR"
@@ -271,7 +303,7 @@ func (d *driver) processChunk(pm *pass.Manager, name string, c chunk, split bool
 	opts.Instrumentations = d.instrumentations()
 	if err := pm.Run(mod, opts); err != nil {
 		d.report(err)
-		return ""
+		return
 	}
 	if d.layouts != nil {
 		if err := d.layouts.output(fmt.Sprintf("%s (output of the chunk at line %d)", name, c.line), mod); err != nil {
@@ -285,16 +317,14 @@ func (d *driver) processChunk(pm *pass.Manager, name string, c chunk, split bool
 		d.timing.AddRow("PTX lowering", time.Since(start))
 		if err != nil {
 			d.report(err)
-			return ""
+			return
 		}
-		return out
+		io.WriteString(w, out)
+		return
 	}
-	var sb strings.Builder
-	sb.Grow(len(padded)) // the printed form is about as long as the input
-	ir.PrintTo(&sb, mod, d.printOptions())
-	sb.WriteByte('\n')
+	ir.Fprint(w, mod, d.printOptions()) // a write error is reported when w is flushed
+	io.WriteString(w, "\n")
 	d.timing.AddRow("Output", time.Since(start))
-	return sb.String()
 }
 
 // emitPTX lowers a TritonGPU module to PTX (target from the module's
