@@ -2,6 +2,7 @@ package tt
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/sparsetriton/sp/dialect/internal/opfmt"
 	"github.com/sparsetriton/sp/ir"
@@ -84,18 +85,9 @@ func parseDotTail(p ir.OpParser, st *ir.OpState, us *[]ir.UnresolvedOperand) err
 			*us = append(*us, u)
 			stage = 1
 		case stage <= 1 && p.ParseOptionalKeyword("sparseIndex"):
-			if err := p.ParsePunct("="); err != nil {
+			if err := ParseSparseIndex(p, st, SparseIndexB, "sparseIndex must be -1, 0 or 1, got %d"); err != nil {
 				return err
 			}
-			loc := p.Loc()
-			n, err := p.ParseInteger()
-			if err != nil {
-				return err
-			}
-			if n < -1 || n > 1 {
-				return ir.Errorf(loc, "sparseIndex must be -1, 0 or 1, got %d", n)
-			}
-			st.AddAttr("sparseIndex", ir.I32Attr(n))
 			stage = 2
 		case stage <= 2 && p.ParseOptionalKeyword("inputPrecision"):
 			if err := p.ParsePunct("="); err != nil {
@@ -114,6 +106,24 @@ func parseDotTail(p ir.OpParser, st *ir.OpState, us *[]ir.UnresolvedOperand) err
 	return nil
 }
 
+// ParseSparseIndex reads `= N` after the sparseIndex keyword of a dot and
+// adds the attribute; N outside -1..max is an error at N, with msg.
+func ParseSparseIndex(p ir.OpParser, st *ir.OpState, max int64, msg string) error {
+	if err := p.ParsePunct("="); err != nil {
+		return err
+	}
+	loc := p.Loc()
+	n, err := p.ParseInteger()
+	if err != nil {
+		return err
+	}
+	if n < SparseIndexDense || n > max {
+		return ir.Errorf(loc, msg, n)
+	}
+	st.AddAttr("sparseIndex", ir.I32Attr(n))
+	return nil
+}
+
 func dotExpectation(stage int) string {
 	switch stage {
 	case 0:
@@ -127,30 +137,7 @@ func dotExpectation(stage int) string {
 }
 
 func parseDotTypes(p ir.OpParser, st *ir.OpState, us []ir.UnresolvedOperand) error {
-	if err := p.ParsePunct(":"); err != nil {
-		return err
-	}
-	ta, err := p.ParseType()
-	if err != nil {
-		return err
-	}
-	var te ir.Type
-	if p.ParseOptionalPunct(",") {
-		if te, err = p.ParseType(); err != nil {
-			return err
-		}
-	}
-	if err := p.ParsePunct("*"); err != nil {
-		return err
-	}
-	tb, err := p.ParseType()
-	if err != nil {
-		return err
-	}
-	if err := p.ParsePunct("->"); err != nil {
-		return err
-	}
-	td, err := p.ParseType()
+	ta, te, tb, td, err := ParseDotTypes(p)
 	if err != nil {
 		return err
 	}
@@ -164,6 +151,51 @@ func parseDotTypes(p ir.OpParser, st *ir.OpState, us []ir.UnresolvedOperand) err
 	vs, err := p.ResolveOperands(us, ts)
 	st.Operands, st.ResultTypes = vs, []ir.Type{td}
 	return err
+}
+
+// ParseDotTypes reads the type part of a dot (tt.dot, ttng.warp_group_dot):
+//
+//	: type($a) (, type($e))? * type($b) -> type($d)
+//
+// te is nil when no metadata type is written.
+func ParseDotTypes(p ir.OpParser) (ta, te, tb, td ir.Type, err error) {
+	if err = p.ParsePunct(":"); err != nil {
+		return
+	}
+	if ta, err = p.ParseType(); err != nil {
+		return
+	}
+	if p.ParseOptionalPunct(",") {
+		if te, err = p.ParseType(); err != nil {
+			return
+		}
+	}
+	if err = p.ParsePunct("*"); err != nil {
+		return
+	}
+	if tb, err = p.ParseType(); err != nil {
+		return
+	}
+	if err = p.ParsePunct("->"); err != nil {
+		return
+	}
+	td, err = p.ParseType()
+	return
+}
+
+// PrintDotTypes writes what ParseDotTypes reads; e is the metadata
+// operand or nil.
+func PrintDotTypes(p *ir.Printer, op *ir.Operation, e *ir.Value) {
+	p.WriteString(" : ")
+	p.PrintType(op.Operand(0).Type())
+	if e != nil {
+		p.WriteString(", ")
+		p.PrintType(e.Type())
+	}
+	p.WriteString(" * ")
+	p.PrintType(op.Operand(1).Type())
+	p.WriteString(" -> ")
+	p.PrintType(op.Result(0).Type())
 }
 
 // printDot writes
@@ -200,16 +232,7 @@ func printDot(p *ir.Printer, op *ir.Operation) {
 		elided = append(elided, "spSelector")
 	}
 	opfmt.PrintAttrDict(p, op, elided...)
-	p.WriteString(" : ")
-	p.PrintType(op.Operand(0).Type())
-	if e := DotMeta(op); e != nil {
-		p.WriteString(", ")
-		p.PrintType(e.Type())
-	}
-	p.WriteString(" * ")
-	p.PrintType(op.Operand(1).Type())
-	p.WriteString(" -> ")
-	p.PrintType(op.Result(0).Type())
+	PrintDotTypes(p, op, DotMeta(op))
 }
 
 func verifyDot(op *ir.Operation) error {
@@ -226,26 +249,38 @@ func verifyDot(op *ir.Operation) error {
 	if err := verifyDotEncodings(op, EncodingOf(ta), EncodingOf(tb)); err != nil {
 		return err
 	}
-	sa, okA := ShapeOf(ta)
-	sb, okB := ShapeOf(tb)
-	sc, okC := ShapeOf(tc)
+	si := DotSparseIndex(op)
+	if (si == SparseIndexA || si == SparseIndexB) && (IsSparseTensor(ta) || IsSparseTensor(tb)) {
+		return ir.OpError(op, "sparseIndex = %d expects decomposed operands, but an operand still has the #tt.sparse encoding", si)
+	}
+	return VerifyDotShapes(op, si, DotMeta(op), 3)
+}
+
+// VerifyDotShapes checks the shapes of a dot's operands a, b, c (operands
+// 0 to 2) and metadata e (nil when dense) for sparseIndex si: rank 2, or
+// up to maxRank with a batch dimension; dense A MxK, B KxN, C MxN; sparse
+// as verifySparseDotShapes says.
+func VerifyDotShapes(op *ir.Operation, si int, e *ir.Value, maxRank int) error {
+	sa, okA := ShapeOf(op.Operand(0).Type())
+	sb, okB := ShapeOf(op.Operand(1).Type())
+	sc, okC := ShapeOf(op.Operand(2).Type())
 	if !okA || !okB || !okC {
 		return ir.OpError(op, "operands must be tensors or memdescs")
 	}
-	if len(sa) < 2 || len(sa) > 3 || len(sb) != len(sa) || len(sc) != len(sa) {
+	if len(sa) < 2 || len(sa) > maxRank || len(sb) != len(sa) || len(sc) != len(sa) {
+		if maxRank == 2 {
+			return ir.OpError(op, "A, B and C must all be rank 2, got ranks %d, %d and %d", len(sa), len(sb), len(sc))
+		}
 		return ir.OpError(op, "A, B and C must all be rank 2 (or all rank 3 with a batch dimension), got ranks %d, %d and %d", len(sa), len(sb), len(sc))
 	}
-	switch si := DotSparseIndex(op); si {
+	switch si {
 	case SparseIndexDense:
-		if DotMeta(op) != nil {
+		if e != nil {
 			return ir.OpError(op, "has a metadata operand but sparseIndex = -1")
 		}
 		return verifyDenseDotShapes(op, sa, sb, sc)
 	case SparseIndexA, SparseIndexB:
-		if IsSparseTensor(ta) || IsSparseTensor(tb) {
-			return ir.OpError(op, "sparseIndex = %d expects decomposed operands, but an operand still has the #tt.sparse encoding", si)
-		}
-		return verifySparseDotShapes(op, si, sa, sb, sc)
+		return verifySparseDotShapes(op, si, e, sa, sb, sc)
 	default:
 		return ir.OpError(op, "sparseIndex must be -1, 0 or 1, got %d", si)
 	}
@@ -305,9 +340,12 @@ func verifyDenseDotShapes(op *ir.Operation, sa, sb, sc []int64) error {
 // from B). With sparseIndex 1, B (KxN, 2:4 along K) is given as its values
 // K/2xN and e is the metadata of Bᵀ (NxK), N/16xK (K from A;
 // docs/sparse.md), so that the product can be computed as (Bᵀ Aᵀ)ᵀ.
-func verifySparseDotShapes(op *ir.Operation, si int, sa, sb, sc []int64) error {
-	pre := fmt.Sprintf("sparse tt.dot (sparseIndex = %d): ", si)
-	e := DotMeta(op)
+func verifySparseDotShapes(op *ir.Operation, si int, e *ir.Value, sa, sb, sc []int64) error {
+	name := op.Name // tt.dot; warp_group_dot for triton_nvidia_gpu.warp_group_dot
+	if !strings.HasPrefix(name, "tt.") {
+		name = name[strings.LastIndexByte(name, '.')+1:]
+	}
+	pre := fmt.Sprintf("sparse %s (sparseIndex = %d): ", name, si)
 	if e == nil {
 		return ir.OpError(op, "%srequires the metadata operand e", pre)
 	}

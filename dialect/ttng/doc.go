@@ -10,6 +10,10 @@
 // compressed values (Mx(K/2)) and e the band16 metadata ((M/16)xK i16);
 // an optional i1 useC follows e.
 //
+// Every op is declared as data (dialect/internal/ods); warp_group_dot keeps
+// hand-written syntax hooks and shares tt.dot's type syntax and shape
+// checks (tt.ParseDotTypes, tt.VerifyDotShapes).
+//
 // Invariants: Dialect returns a fresh value; barrier operands are memdescs
 // of i64; warp_group_dot takes B from shared memory and checks MxK·KxN→MxN
 // (sparse: values Mx(K/2), e (M/16)xK i16, B KxN); sparseIndex is -1 or 0.

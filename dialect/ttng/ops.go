@@ -15,13 +15,28 @@ var Barrier = ods.Type("a memdesc of i64", func(t ir.Type) bool {
 	return ok && ir.IsInteger(m.Elem, 64)
 })
 
-// declaredOps are the TritonNvidiaGPU ops declared as data (the Hopper
-// wgmma ops in dialect.go keep hand-written hooks).
+// declaredOps are the TritonNvidiaGPU ops, declared as data. The wgmma
+// dot keeps hand-written syntax hooks (wgdot.go): whether its fourth
+// operand is the metadata or useC is told by the sparseIndex written after
+// the operands.
 func declaredOps() []*ir.OpDef {
 	n := func(s string) string { return Namespace + "." + s }
 	i1, i32 := ods.Fixed(ir.I1), ods.Fixed(ir.I32)
 	memDesc := ods.Type("a memdesc", func(t ir.Type) bool { _, ok := t.(tt.MemDescType); return ok })
 	return ods.Defs(
+		ods.Op{Name: WarpGroupDot, Summary: "Hopper wgmma(.sp): d = a*b + c (A in registers or shared memory, B in shared memory, 2:4 metadata e in registers)",
+			Operands: []ods.Value{ods.Arg("a", tt.TensorOrMem), ods.Arg("b", memDescB), ods.Arg("c", ods.Tensor),
+				ods.Opt("e", metaType), ods.Opt("useC", ods.I1T).Like(i1)},
+			Results: []ods.Value{ods.Arg("d", ods.Tensor).Like(ods.SameAs("c"))},
+			Attrs: []ods.Attr{ods.OptAttr("inputPrecision", ods.I32), ods.OptAttr("isAsync", ods.Bool),
+				ods.OptAttr("maxNumImpreciseAcc", ods.I32), ods.OptAttr("sparseIndex", ods.I32)},
+			Segments: ods.Computed, OperandSizes: warpGroupDotSizes,
+			Parse: parseWarpGroupDot, Print: printWarpGroupDot, Verify: verifyWarpGroupDot},
+		ods.Op{Name: WarpGroupDotWait, Summary: "wait for async wgmma groups; forwards its inputs",
+			Operands: []ods.Value{ods.Var("inputs", ods.AnyType)},
+			Results:  []ods.Value{ods.Var("outputs", ods.AnyType).Like(ods.SameAsEach("inputs"))},
+			Attrs:    []ods.Attr{ods.Req("pendings", ods.I32)},
+			Format:   "$inputs attr-dict `:` type($inputs)"},
 		ods.Op{Name: n("fence_async_shared"), Summary: "fence between generic-proxy writes and async-proxy reads of shared memory",
 			Attrs: []ods.Attr{ods.OptAttr("bCluster", ods.Bool)}, Format: "attr-dict"},
 		ods.Op{Name: n("init_barrier"), Summary: "initialise an mbarrier with an arrival count",

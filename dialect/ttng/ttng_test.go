@@ -45,15 +45,15 @@ func TestVerifierMessages(t *testing.T) {
 		{"wgmma B in registers", `tt.func @f(%a: tensor<64x16xf16>, %c: tensor<64x64xf32>, %b: tensor<16x64xf16>) {
   %0 = ttng.warp_group_dot %a, %b, %c : tensor<64x16xf16> * tensor<16x64xf16> -> tensor<64x64xf32>
   tt.return
-}`, "'triton_nvidia_gpu.warp_group_dot' op operand B must be in shared memory (a memdesc), got tensor<16x64xf16>"},
+}`, "'triton_nvidia_gpu.warp_group_dot' op operand $b must be a memdesc (B is read from shared memory), got tensor<16x64xf16>"},
 		{"wgmma.sp shapes", `tt.func @f(%a: !ttg.memdesc<64x64xf16, #ttg.shared_memory>, %e: tensor<4x64xi16>, %b: !ttg.memdesc<64x64xf16, #ttg.shared_memory>, %c: tensor<64x64xf32>) {
   %0 = ttng.warp_group_dot %a, %b, %c, %e, sparseIndex = 0 : !ttg.memdesc<64x64xf16, #ttg.shared_memory>, tensor<4x64xi16> * !ttg.memdesc<64x64xf16, #ttg.shared_memory> -> tensor<64x64xf32>
   tt.return
-}`, "'triton_nvidia_gpu.warp_group_dot' op sparseIndex = 0 expects values A Mx(K/2), metadata e (M/16)xK, B KxN and C MxN, got A 64x64, e 4x64, B 64x64, C 64x64"},
+}`, "'triton_nvidia_gpu.warp_group_dot' op sparse warp_group_dot (sparseIndex = 0): values operand A must be MxK/2 = 64x32, got 64x64"},
 		{"wgmma.sp metadata type", `tt.func @f(%a: !ttg.memdesc<64x32xf16, #ttg.shared_memory>, %e: tensor<4x64xi32>, %b: !ttg.memdesc<64x64xf16, #ttg.shared_memory>, %c: tensor<64x64xf32>) {
   %0 = ttng.warp_group_dot %a, %b, %c, %e, sparseIndex = 0 : !ttg.memdesc<64x32xf16, #ttg.shared_memory>, tensor<4x64xi32> * !ttg.memdesc<64x64xf16, #ttg.shared_memory> -> tensor<64x64xf32>
   tt.return
-}`, "'triton_nvidia_gpu.warp_group_dot' op metadata e must be a rank-2 tensor of i16, got tensor<4x64xi32>"},
+}`, "'triton_nvidia_gpu.warp_group_dot' op operand $e must be a tensor of i16, got tensor<4x64xi32>"},
 		{"wgmma.sp sparse B", `tt.func @f(%a: !ttg.memdesc<64x32xf16, #ttg.shared_memory>, %e: tensor<4x64xi16>, %b: !ttg.memdesc<64x64xf16, #ttg.shared_memory>, %c: tensor<64x64xf32>) {
   %0 = ttng.warp_group_dot %a, %b, %c, %e, sparseIndex = 1 : !ttg.memdesc<64x32xf16, #ttg.shared_memory>, tensor<4x64xi16> * !ttg.memdesc<64x64xf16, #ttg.shared_memory> -> tensor<64x64xf32>
   tt.return
@@ -62,6 +62,42 @@ func TestVerifierMessages(t *testing.T) {
   %0 = ttng.warp_group_dot %a, %b, %c, %e, sparseIndex = 0 : !ttg.memdesc<64x32xf16, #ttg.shared_memory> * !ttg.memdesc<64x64xf16, #ttg.shared_memory> -> tensor<64x64xf32>
   tt.return
 }`, "warp_group_dot: the metadata type follows A's exactly when sparseIndex = 0"},
+		{"wgmma.sp metadata shape", `tt.func @f(%a: !ttg.memdesc<64x32xf16, #ttg.shared_memory>, %e: tensor<8x64xi16>, %b: !ttg.memdesc<64x64xf16, #ttg.shared_memory>, %c: tensor<64x64xf32>) {
+  %0 = ttng.warp_group_dot %a, %b, %c, %e, sparseIndex = 0 : !ttg.memdesc<64x32xf16, #ttg.shared_memory>, tensor<8x64xi16> * !ttg.memdesc<64x64xf16, #ttg.shared_memory> -> tensor<64x64xf32>
+  tt.return
+}`, "'triton_nvidia_gpu.warp_group_dot' op sparse warp_group_dot (sparseIndex = 0): metadata operand e must be M/16xK = 4x64, got 8x64"},
+		{"wgmma dense shapes", `tt.func @f(%a: tensor<64x16xf16>, %c: tensor<64x64xf32>, %b: !ttg.memdesc<32x64xf16, #ttg.shared_memory>) {
+  %0 = ttng.warp_group_dot %a, %b, %c : tensor<64x16xf16> * !ttg.memdesc<32x64xf16, #ttg.shared_memory> -> tensor<64x64xf32>
+  tt.return
+}`, "'triton_nvidia_gpu.warp_group_dot' op expected the last dimension of the first operand to be equal to the second-to-last dimension of the second operand (B must be KxN with K = 16 from A (64x16), got 32x64)"},
+		{"wgmma rank 3", `tt.func @f(%a: tensor<2x64x16xf16>, %c: tensor<2x64x64xf32>, %b: !ttg.memdesc<2x16x64xf16, #ttg.shared_memory>) {
+  %0 = ttng.warp_group_dot %a, %b, %c : tensor<2x64x16xf16> * !ttg.memdesc<2x16x64xf16, #ttg.shared_memory> -> tensor<2x64x64xf32>
+  tt.return
+}`, "'triton_nvidia_gpu.warp_group_dot' op A, B and C must all be rank 2, got ranks 3, 3 and 3"},
+		{"wgmma useC type", `tt.func @f(%a: tensor<64x16xf16>, %c: tensor<64x64xf32>, %b: !ttg.memdesc<16x64xf16, #ttg.shared_memory>, %u: i32) {
+  %0 = "ttng.warp_group_dot"(%a, %b, %c, %u) : (tensor<64x16xf16>, !ttg.memdesc<16x64xf16, #ttg.shared_memory>, tensor<64x64xf32>, i32) -> tensor<64x64xf32>
+  tt.return
+}`, "'triton_nvidia_gpu.warp_group_dot' op operand $useC must be i1, got i32"},
+		{"wgmma result type", `tt.func @f(%a: tensor<64x16xf16>, %c: tensor<64x64xf32>, %b: !ttg.memdesc<16x64xf16, #ttg.shared_memory>) {
+  %0 = "ttng.warp_group_dot"(%a, %b, %c) : (tensor<64x16xf16>, !ttg.memdesc<16x64xf16, #ttg.shared_memory>, tensor<64x64xf32>) -> tensor<64x64xf16>
+  tt.return
+}`, "'triton_nvidia_gpu.warp_group_dot' op result $d must have the type of $c (tensor<64x64xf32>), got tensor<64x64xf16>"},
+		{"wgmma.sp without metadata", `tt.func @f(%a: tensor<64x16xf16>, %c: tensor<64x64xf32>, %b: !ttg.memdesc<16x64xf16, #ttg.shared_memory>) {
+  %0 = "ttng.warp_group_dot"(%a, %b, %c) {sparseIndex = 0 : i32} : (tensor<64x16xf16>, !ttg.memdesc<16x64xf16, #ttg.shared_memory>, tensor<64x64xf32>) -> tensor<64x64xf32>
+  tt.return
+}`, "'triton_nvidia_gpu.warp_group_dot' op expects operands a, b, c, metadata e and optional useC (sparseIndex = 0), got 3 operands"},
+		{"wait result types", `tt.func @f(%c: tensor<64x64xf32>, %d: tensor<64x64xf16>) {
+  %0:2 = "ttng.warp_group_dot_wait"(%c, %d) {pendings = 0 : i32} : (tensor<64x64xf32>, tensor<64x64xf16>) -> (tensor<64x64xf32>, tensor<64x64xf32>)
+  tt.return
+}`, "'triton_nvidia_gpu.warp_group_dot_wait' op result $outputs must have the types of $inputs: #1 is tensor<64x64xf32>, not tensor<64x64xf16>"},
+		{"wait result count", `tt.func @f(%c: tensor<64x64xf32>) {
+  "ttng.warp_group_dot_wait"(%c) {pendings = 0 : i32} : (tensor<64x64xf32>) -> ()
+  tt.return
+}`, "'triton_nvidia_gpu.warp_group_dot_wait' op result $outputs must have the types of $inputs: 0 values for 1"},
+		{"wait pendings", `tt.func @f(%c: tensor<64x64xf32>) {
+  %0 = ttng.warp_group_dot_wait %c : tensor<64x64xf32>
+  tt.return
+}`, "'triton_nvidia_gpu.warp_group_dot_wait' op requires attribute 'pendings'"},
 	}
 	for _, c := range cases {
 		if got := roundtrip.ParseError(c.name, c.src); got != c.want {

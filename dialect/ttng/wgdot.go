@@ -3,6 +3,7 @@ package ttng
 import (
 	"fmt"
 
+	"github.com/sparsetriton/sp/dialect/internal/ods"
 	"github.com/sparsetriton/sp/dialect/internal/opfmt"
 	"github.com/sparsetriton/sp/dialect/tt"
 	"github.com/sparsetriton/sp/ir"
@@ -44,6 +45,30 @@ func WarpGroupDotUseC(op *ir.Operation) *ir.Value {
 	return nil
 }
 
+// memDescB is B of a wgmma: it is read from shared memory.
+var memDescB = ods.Type("a memdesc (B is read from shared memory)", func(t ir.Type) bool { _, ok := t.(tt.MemDescType); return ok })
+
+// metaType is the 2:4 metadata e of a wgmma.sp: a tensor of i16.
+var metaType = ods.Type("a tensor of i16", func(t ir.Type) bool {
+	return ods.Tensor.Accepts(t) && ir.IsInteger(tt.ElemOf(t), 16)
+})
+
+// warpGroupDotSizes splits the operands a, b, c, e, useC: e is present
+// exactly when sparseIndex = 0, useC when one more operand is given.
+func warpGroupDotSizes(op *ir.Operation) ([]int, error) {
+	n := op.NumOperands()
+	if WarpGroupDotSparseIndex(op) == tt.SparseIndexA {
+		if n < 4 || n > 5 {
+			return nil, fmt.Errorf("expects operands a, b, c, metadata e and optional useC (sparseIndex = 0), got %d operands", n)
+		}
+		return []int{1, 1, 1, 1, n - 4}, nil
+	}
+	if n < 3 || n > 4 {
+		return nil, fmt.Errorf("expects operands a, b, c and optional useC, got %d operands", n)
+	}
+	return []int{1, 1, 1, 0, n - 3}, nil
+}
+
 // parseWarpGroupDot reads
 //
 //	$a, $b, $c (, $e)? (, $useC)? (, sparseIndex = N)? attr-dict
@@ -62,18 +87,9 @@ func parseWarpGroupDot(p ir.OpParser, st *ir.OpState) error {
 			if !p.ParseOptionalKeyword("sparseIndex") {
 				return p.Errorf("expected an operand or 'sparseIndex = N' after ',' in warp_group_dot")
 			}
-			if err := p.ParsePunct("="); err != nil {
+			if err := tt.ParseSparseIndex(p, st, tt.SparseIndexA, "warp_group_dot: sparseIndex must be -1 or 0 (wgmma.sp takes the 2:4 values as A), got %d"); err != nil {
 				return err
 			}
-			loc := p.Loc()
-			n, err := p.ParseInteger()
-			if err != nil {
-				return err
-			}
-			if n != tt.SparseIndexDense && n != tt.SparseIndexA {
-				return ir.Errorf(loc, "warp_group_dot: sparseIndex must be -1 or 0 (wgmma.sp takes the 2:4 values as A), got %d", n)
-			}
-			st.AddAttr("sparseIndex", ir.I32Attr(n))
 			break
 		}
 		u, err := p.ParseOperand()
@@ -96,35 +112,12 @@ func parseWarpGroupDot(p ir.OpParser, st *ir.OpState) error {
 	if err := opfmt.ParseAttrDict(p, st); err != nil {
 		return err
 	}
-	if err := p.ParsePunct(":"); err != nil {
-		return err
-	}
-	ta, err := p.ParseType()
+	ta, te, tb, td, err := tt.ParseDotTypes(p)
 	if err != nil {
 		return err
-	}
-	var te ir.Type
-	if p.ParseOptionalPunct(",") {
-		if te, err = p.ParseType(); err != nil {
-			return err
-		}
 	}
 	if (te != nil) != sparse {
 		return p.Errorf("warp_group_dot: the metadata type follows A's exactly when sparseIndex = 0")
-	}
-	if err := p.ParsePunct("*"); err != nil {
-		return err
-	}
-	tb, err := p.ParseType()
-	if err != nil {
-		return err
-	}
-	if err := p.ParsePunct("->"); err != nil {
-		return err
-	}
-	td, err := p.ParseType()
-	if err != nil {
-		return err
 	}
 	ts := []ir.Type{ta, tb, td}
 	if sparse {
@@ -150,83 +143,26 @@ func printWarpGroupDot(p *ir.Printer, op *ir.Operation) {
 		}
 	}
 	opfmt.PrintAttrDict(p, op, elided...)
-	p.WriteString(" : ")
-	p.PrintType(op.Operand(0).Type())
-	if e := WarpGroupDotMeta(op); e != nil {
-		p.WriteString(", ")
-		p.PrintType(e.Type())
-	}
-	p.WriteString(" * ")
-	p.PrintType(op.Operand(1).Type())
-	p.WriteString(" -> ")
-	p.PrintType(op.Result(0).Type())
+	tt.PrintDotTypes(p, op, WarpGroupDotMeta(op))
 }
 
-// verifyWarpGroupDot checks operand counts, B in shared memory and the
-// shapes: dense A MxK, B KxN, C MxN; sparse (sparseIndex = 0) values A
-// MxK/2, metadata e (M/16)xK of i16, B KxN, C MxN.
+// verifyWarpGroupDot checks what the signature cannot say: sparseIndex -1
+// or 0 and the shapes (tt.VerifyDotShapes, rank 2): dense A MxK, B KxN,
+// C MxN; sparse values A MxK/2, metadata e (M/16)xK, B KxN, C MxN.
 func verifyWarpGroupDot(op *ir.Operation) error {
 	si := WarpGroupDotSparseIndex(op)
 	if si != tt.SparseIndexDense && si != tt.SparseIndexA {
 		return ir.OpError(op, "sparseIndex must be -1 or 0, got %d", si)
 	}
-	lo, hi := 3, 4
-	if si == tt.SparseIndexA {
-		lo, hi = 4, 5
+	if err := tt.VerifyDotShapes(op, si, WarpGroupDotMeta(op), 2); err != nil {
+		return err
 	}
-	if op.NumOperands() < lo || op.NumOperands() > hi || op.NumResults() != 1 {
-		if si == tt.SparseIndexA {
-			return ir.OpError(op, "expects operands a, b, c, metadata e, optional useC and one result")
-		}
-		return ir.OpError(op, "expects operands a, b, c, optional useC and one result")
-	}
-	if u := WarpGroupDotUseC(op); u != nil && !ir.IsInteger(u.Type(), 1) {
-		return ir.OpError(op, "useC must be i1, got %s", ir.TypeString(u.Type()))
-	}
-	if !ir.TypeEqual(op.Operand(2).Type(), op.Result(0).Type()) {
-		return ir.OpError(op, "result type must match the accumulator type")
-	}
-	if _, ok := op.Operand(1).Type().(tt.MemDescType); !ok {
-		return ir.OpError(op, "operand B must be in shared memory (a memdesc), got %s", ir.TypeString(op.Operand(1).Type()))
-	}
-	sa, _ := tt.ShapeOf(op.Operand(0).Type())
-	sb, _ := tt.ShapeOf(op.Operand(1).Type())
-	sc, _ := tt.ShapeOf(op.Operand(2).Type())
-	if len(sa) != 2 || len(sb) != 2 || len(sc) != 2 {
-		return ir.OpError(op, "expects rank-2 A, B and C")
-	}
-	if si == tt.SparseIndexDense {
-		if sa[1] != sb[0] || sc[0] != sa[0] || sc[1] != sb[1] {
-			return ir.OpError(op, "expects A MxK, B KxN and C MxN")
-		}
-		if at, ok := op.Operand(0).Type().(ir.RankedTensorType); ok {
-			if d, ok := at.Encoding.(tt.DotOperandEncoding); ok && tt.BitWidth(at.Elem) > 0 {
-				if want := 32 / tt.BitWidth(at.Elem); d.DotKWidth() != want {
-					return ir.OpError(op, "in-register LHS operand must have a kWidth of %d but got %d", want, d.DotKWidth())
-				}
+	if at, ok := op.Operand(0).Type().(ir.RankedTensorType); ok && si == tt.SparseIndexDense {
+		if d, ok := at.Encoding.(tt.DotOperandEncoding); ok && tt.BitWidth(at.Elem) > 0 {
+			if want := 32 / tt.BitWidth(at.Elem); d.DotKWidth() != want {
+				return ir.OpError(op, "in-register LHS operand must have a kWidth of %d but got %d", want, d.DotKWidth())
 			}
 		}
-		return nil
-	}
-	e := WarpGroupDotMeta(op)
-	se, ok := tt.ShapeOf(e.Type())
-	if !ok || len(se) != 2 || !ir.IsInteger(tt.ElemOf(e.Type()), 16) {
-		return ir.OpError(op, "metadata e must be a rank-2 tensor of i16, got %s", ir.TypeString(e.Type()))
-	}
-	if 2*sa[1] != sb[0] || sc[0] != sa[0] || sc[1] != sb[1] || se[0]*16 != sa[0] || se[1] != sb[0] {
-		return ir.OpError(op, "sparseIndex = 0 expects values A Mx(K/2), metadata e (M/16)xK, B KxN and C MxN, got A %s, e %s, B %s, C %s",
-			shapeString(sa), shapeString(se), shapeString(sb), shapeString(sc))
 	}
 	return nil
-}
-
-func shapeString(s []int64) string {
-	out := ""
-	for i, d := range s {
-		if i > 0 {
-			out += "x"
-		}
-		out += fmt.Sprint(d)
-	}
-	return out
 }

@@ -69,6 +69,12 @@ func compile(o *Op) (*compiled, error) {
 	if nonSingle > 1 && o.Segments == NoSegments {
 		return nil, fmt.Errorf("%d optional or variadic operand groups need Segments", nonSingle)
 	}
+	if (o.Segments == Computed) != (o.OperandSizes != nil) {
+		return nil, fmt.Errorf("OperandSizes goes with Computed segments")
+	}
+	if o.Segments == Computed && o.Format != "" {
+		return nil, fmt.Errorf("Computed segments need hand-written Parse and Print hooks")
+	}
 	if o.Segments == OptionalPrefix {
 		for _, v := range o.Operands {
 			if v.Arity == Variadic {
@@ -104,6 +110,9 @@ func compile(o *Op) (*compiled, error) {
 			if _, ok := c.byName[s.Infer.From]; !ok {
 				return nil, fmt.Errorf("$%s is inferred from unknown $%s", s.Name, s.Infer.From)
 			}
+		}
+		if s.Infer != nil && s.Infer.Each && (s.Infer.From == "" || s.Arity != Variadic) {
+			return nil, fmt.Errorf("$%s: Each inference needs a variadic group and a source", s.Name)
 		}
 	}
 	c.static = staticRanges(c.slots, c.nOps)

@@ -2,6 +2,7 @@ package ods
 
 import (
 	"fmt"
+	"sync"
 
 	"github.com/sparsetriton/sp/ir"
 )
@@ -47,6 +48,9 @@ type Infer struct {
 	// ("ptr type matches cmp type"); a mismatch then reads
 	// "failed to verify that <Summary>: ...".
 	Summary string
+	// Each derives one type per value of the (variadic) group From, in
+	// order, instead of one type for the whole group from its first.
+	Each bool
 }
 
 // Named returns a copy of inf whose mismatch is reported as
@@ -60,6 +64,12 @@ func (inf *Infer) Named(summary string) *Infer {
 // SameAs infers the type of another group unchanged.
 func SameAs(name string) *Infer {
 	return &Infer{From: name, Desc: "the type of $" + name, Fn: func(t ir.Type) (ir.Type, bool) { return t, true }}
+}
+
+// SameAsEach gives the group the types of the values of group name, one
+// for one (results that forward variadic inputs).
+func SameAsEach(name string) *Infer {
+	return &Infer{From: name, Desc: "the types of $" + name, Each: true, Fn: func(t ir.Type) (ir.Type, bool) { return t, true }}
 }
 
 // Fixed gives every value of the group type t.
@@ -175,6 +185,10 @@ const (
 	// OptionalPrefix: every non-single group is optional and the present
 	// ones come first (`other` only after `mask`).
 	OptionalPrefix
+	// Computed: Op.OperandSizes tells the groups apart (from an attribute,
+	// as warp_group_dot's sparseIndex says whether a fourth operand is the
+	// metadata or useC). Such ops parse with hand-written hooks.
+	Computed
 )
 
 // SegmentAttr is the property of AttrSized ops.
@@ -195,6 +209,9 @@ type Op struct {
 	Operands, Results          []Value
 	Attrs                      []Attr
 	Segments                   Segments
+	// OperandSizes returns the size of each operand group (Segments =
+	// Computed), or an error when op's operands fit no split.
+	OperandSizes func(op *ir.Operation) ([]int, error)
 	// Format is the assembly format; empty means Parse and Print below, or
 	// the generic form only when those are nil too.
 	Format string
@@ -210,6 +227,16 @@ type Op struct {
 	Verify      func(op *ir.Operation) error
 	Fold        func(op *ir.Operation, operands []ir.Attribute) []ir.FoldResult
 	ResultNames func(op *ir.Operation) []string
+}
+
+// declared records the definitions Def made (IsDeclared).
+var declared sync.Map
+
+// IsDeclared reports whether d was compiled from a declaration by Def, so
+// that it has a signature and the derived verifier.
+func IsDeclared(d *ir.OpDef) bool {
+	_, ok := declared.Load(d)
+	return ok
 }
 
 // Defs compiles ops into op definitions.
@@ -242,6 +269,7 @@ func (o Op) Def() *ir.OpDef {
 	case c.format != nil:
 		d.Parse, d.Print = c.parse, c.print
 	}
+	declared.Store(d, true)
 	return d
 }
 

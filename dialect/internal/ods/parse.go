@@ -302,6 +302,18 @@ func (s *State) finish() error {
 					continue
 				}
 				from = s.types[j][0]
+				if sl.Infer.Each {
+					ts := make([]ir.Type, len(s.types[j]))
+					for k, f := range s.types[j] {
+						t, ok := sl.Infer.Fn(f)
+						if !ok {
+							return s.P.Errorf("cannot derive the type of $%s (%s) from %s", sl.Name, sl.Infer.Desc, ir.TypeString(f))
+						}
+						ts[k] = t
+					}
+					s.types[i], s.typed[i], progress = ts, true, true
+					continue
+				}
 			}
 			t, ok := sl.Infer.Fn(from)
 			if !ok {

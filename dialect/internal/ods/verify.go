@@ -27,7 +27,19 @@ func (c *compiled) verify(op *ir.Operation) error {
 				return ir.OpError(op, "%s%s $%s must be %s, got %s", kind, what, sl.Name, sl.Type.Desc, ir.TypeString(x.Type()))
 			}
 		}
-		if sl.Infer == nil || len(vs) == 0 {
+		if sl.Infer == nil || len(vs) == 0 && !sl.Infer.Each {
+			continue
+		}
+		if sl.Infer.Each {
+			src := v.slotValues(c.byName[sl.Infer.From])
+			if len(src) != len(vs) {
+				return ir.OpError(op, "%s $%s must have %s: %d values for %d", what, sl.Name, sl.Infer.Desc, len(vs), len(src))
+			}
+			for k, x := range vs {
+				if want, ok := sl.Infer.Fn(src[k].Type()); ok && !ir.TypeEqual(x.Type(), want) {
+					return ir.OpError(op, "%s $%s must have %s: #%d is %s, not %s", what, sl.Name, sl.Infer.Desc, k, ir.TypeString(x.Type()), ir.TypeString(want))
+				}
+			}
 			continue
 		}
 		var from ir.Type

@@ -68,6 +68,22 @@ func (c *compiled) operandSizes(op *ir.Operation) ([]int, error) {
 	groups := c.slots[:c.nOps]
 	n := op.NumOperands()
 	switch c.op.Segments {
+	case Computed:
+		out, err := c.op.OperandSizes(op)
+		if err != nil {
+			return nil, err
+		}
+		sum := 0
+		for i, k := range out {
+			if g := groups[i]; k < 0 || (g.Arity == One && k != 1) || (g.Arity == Optional && k > 1) {
+				return nil, fmt.Errorf("operand group $%s cannot hold %d values", g.Name, k)
+			}
+			sum += k
+		}
+		if len(out) != len(groups) || sum != n {
+			return nil, fmt.Errorf("operand group sizes %v do not cover the %d operands", out, n)
+		}
+		return out, nil
 	case AttrSized:
 		seg, ok := op.Attr(SegmentAttr).(ir.DenseArrayAttr)
 		if !ok {
