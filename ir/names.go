@@ -17,18 +17,20 @@ import (
 // follows the same save/restore discipline.
 type nameState struct {
 	values   map[*Value]valName
+	hintText []string           // the names of nameHint values, by valName.n
 	groups   map[*Operation]int // number of multi-result groups
 	blocks   map[*Block]int
 	numbered map[*Operation]bool // isolated scopes already named
 }
 
 // valName is a value's printed name without building a string: %<n>,
-// %arg<n>, %<n>#<idx> (a member of a result group) or %<hint>.
+// %arg<n>, %<n>#<idx> (a member of a result group) or %<hint> (hint text
+// number n). It holds no pointer, so the map of a large module's names is
+// small and not scanned by the garbage collector.
 type valName struct {
 	kind uint8
 	n    int32
 	idx  int32
-	hint string
 }
 
 const (
@@ -38,11 +40,11 @@ const (
 	nameHint
 )
 
-func (n valName) appendTo(b []byte) []byte {
+func (n valName) appendTo(b []byte, hints []string) []byte {
 	b = append(b, '%')
 	switch n.kind {
 	case nameHint:
-		return append(b, n.hint...)
+		return append(b, hints[n.n]...)
 	case nameArg:
 		b = append(b, "arg"...)
 	}
@@ -182,7 +184,7 @@ func (ns *nameState) numberArg(a *Value, entry bool, s *scope) {
 	}
 	switch {
 	case a.NameHint != "":
-		ns.values[a] = valName{kind: nameHint, hint: s.unique(a.NameHint)}
+		ns.values[a] = ns.hint(s.unique(a.NameHint))
 	case entry:
 		ns.values[a] = valName{kind: nameArg, n: int32(s.nextArg)}
 		s.nextArg++
@@ -208,8 +210,14 @@ func (ns *nameState) numberOpResults(op *Operation, s *scope) {
 			s.nextValue++
 			continue
 		}
-		ns.values[r] = valName{kind: nameHint, hint: s.unique(hints[i])}
+		ns.values[r] = ns.hint(s.unique(hints[i]))
 	}
+}
+
+// hint records the text of a hinted name.
+func (ns *nameState) hint(text string) valName {
+	ns.hintText = append(ns.hintText, text)
+	return valName{kind: nameHint, n: int32(len(ns.hintText) - 1)}
 }
 
 func (ns *nameState) hints(op *Operation) []string {
@@ -291,7 +299,7 @@ func (ns *nameState) writeValueName(sb *outBuf, v *Value) {
 		return
 	}
 	var buf [24]byte
-	sb.writeBytes(n.appendTo(buf[:0]))
+	sb.writeBytes(n.appendTo(buf[:0], ns.hintText))
 }
 
 // resultGroupDef returns the left-hand side for op's results.
