@@ -1,6 +1,9 @@
 package arith
 
-import "github.com/sparsetriton/sp/ir"
+import (
+	"github.com/sparsetriton/sp/dialect/internal/opfmt"
+	"github.com/sparsetriton/sp/ir"
+)
 
 // flagKind says which optional flag attribute an op's custom form carries.
 type flagKind uint8
@@ -32,14 +35,7 @@ func parseOperandsN(p ir.OpParser, n int) ([]ir.UnresolvedOperand, error) {
 }
 
 // parseAttrDict merges an optional `{...}` into st.
-func parseAttrDict(p ir.OpParser, st *ir.OpState) error {
-	d, err := p.ParseOptionalAttrDict()
-	if err != nil {
-		return err
-	}
-	st.MergeAttrDict(d)
-	return nil
-}
+var parseAttrDict = opfmt.ParseAttrDict
 
 // parseColonType parses `: T`.
 func parseColonType(p ir.OpParser) (ir.Type, error) {

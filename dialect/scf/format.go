@@ -1,16 +1,12 @@
 package scf
 
-import "github.com/sparsetriton/sp/ir"
+import (
+	"github.com/sparsetriton/sp/dialect/internal/opfmt"
+	"github.com/sparsetriton/sp/ir"
+)
 
 // parseAttrDict merges an optional `{...}` into st.
-func parseAttrDict(p ir.OpParser, st *ir.OpState) error {
-	d, err := p.ParseOptionalAttrDict()
-	if err != nil {
-		return err
-	}
-	st.MergeAttrDict(d)
-	return nil
-}
+var parseAttrDict = opfmt.ParseAttrDict
 
 // parseArrowTypes parses `-> (T, U)`, `-> ()` or `-> T` after the arrow.
 func parseArrowTypes(p ir.OpParser) ([]ir.Type, error) {
