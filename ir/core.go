@@ -9,6 +9,7 @@ type Value struct {
 	block *Block     // owning block, for block arguments
 	index int        // result number or argument number
 	uses  []Use
+	use0  [1]Use // the first use's storage: most values have one use
 	// NameHint is an optional preferred printing name (without %).
 	NameHint string
 	// Loc is the location of a block argument (nil: none written).
@@ -69,7 +70,12 @@ func (v *Value) Users() []*Operation {
 	return out
 }
 
-func (v *Value) addUse(op *Operation, i int) { v.uses = append(v.uses, Use{op, i}) }
+func (v *Value) addUse(op *Operation, i int) {
+	if cap(v.uses) == 0 {
+		v.uses = v.use0[:0:1]
+	}
+	v.uses = append(v.uses, Use{op, i})
+}
 
 func (v *Value) removeUse(op *Operation, i int) {
 	for k, u := range v.uses {

@@ -32,12 +32,28 @@ type parser struct {
 	// that lists needed only until the op is built are not allocated.
 	usStack []ir.UnresolvedOperand
 	tyStack []ir.Type
+	// values binds the SSA names visible in each isolated-from-above
+	// region (its frame): one map for the whole parse, sized from the input
+	// once, instead of a map per region grown value by value. The names of
+	// a region that is not isolated are pushed on defined and deleted when
+	// it closes; a closed isolated frame is never looked up again.
+	values    map[frameID]*ir.Value
+	defined   []valueID
+	nextFrame int32
 }
 
-// valueScope holds the SSA names of one region. isolated marks the region
-// of an IsolatedFromAbove op: lookups stop there.
+// frameID is a value's key in parser.values.
+type frameID struct {
+	frame int32
+	id    valueID
+}
+
+// valueScope holds the forward references and blocks of one region; its
+// values are parser.values[frame], defined[start:] named in this region.
+// isolated marks the region of an IsolatedFromAbove op: lookups stop there.
 type valueScope struct {
-	values   map[valueID]*ir.Value
+	frame    int32
+	start    int
 	forward  map[valueID]*forwardRef
 	blocks   map[string]*blockRef
 	isolated bool
@@ -54,24 +70,38 @@ type blockRef struct {
 	loc     ir.Location
 }
 
-func newScope(isolated bool) *valueScope {
-	return &valueScope{values: map[valueID]*ir.Value{}, forward: map[valueID]*forwardRef{}, blocks: map[string]*blockRef{}, isolated: isolated}
+// pushScope opens the scope of a region: a new frame when it is isolated
+// (or the first), else its parent's.
+func (p *parser) pushScope(isolated bool) {
+	if p.values == nil {
+		p.values = make(map[frameID]*ir.Value, len(p.src)/100) // about one value per line of generic IR
+	}
+	sc := &valueScope{forward: map[valueID]*forwardRef{}, blocks: map[string]*blockRef{}, isolated: isolated, start: len(p.defined)}
+	if isolated || len(p.scopes) == 0 {
+		sc.frame = p.nextFrame
+		p.nextFrame++
+	} else {
+		sc.frame = p.top().frame
+	}
+	p.scopes = append(p.scopes, sc)
+}
+
+// popScope closes the current scope, unbinding the names it defined.
+func (p *parser) popScope() {
+	sc := p.top()
+	for _, id := range p.defined[sc.start:] {
+		delete(p.values, frameID{sc.frame, id})
+	}
+	p.defined = p.defined[:sc.start]
+	p.scopes = p.scopes[:len(p.scopes)-1]
 }
 
 func (p *parser) top() *valueScope { return p.scopes[len(p.scopes)-1] }
 
 // lookup finds %name (with #num) visible from the current scope.
 func (p *parser) lookup(name valueID) (*ir.Value, bool) {
-	for i := len(p.scopes) - 1; i >= 0; i-- {
-		sc := p.scopes[i]
-		if v, ok := sc.values[name]; ok {
-			return v, true
-		}
-		if sc.isolated {
-			break
-		}
-	}
-	return nil, false
+	v, ok := p.values[frameID{p.top().frame, name}]
+	return v, ok
 }
 
 // define binds %name to v, resolving a pending forward reference.
@@ -89,7 +119,10 @@ func (p *parser) define(name valueID, v *ir.Value, loc ir.FileLineCol) error {
 		f.val.ReplaceAllUsesWith(v)
 		delete(sc.forward, name)
 	}
-	sc.values[name] = v
+	p.values[frameID{sc.frame, name}] = v
+	if !sc.isolated { // an isolated frame is never looked up once closed
+		p.defined = append(p.defined, name)
+	}
 	return nil
 }
 
@@ -301,7 +334,8 @@ func ParseAndVerify(ctx *ir.Context, filename string, src []byte) (*ir.Operation
 // resolving location aliases defined later on demand, (2) check that no
 // forward reference is left, (3) wrap in a module.
 func (p *parser) parseFile() (*ir.Operation, error) {
-	p.scopes = []*valueScope{newScope(true)}
+	p.scopes = nil
+	p.pushScope(true)
 	holder := ir.NewBlock()
 	for !p.s.isKind(tEOF) {
 		if err := p.parseTopLevelItem(holder); err != nil {
@@ -495,7 +529,9 @@ func (p *parser) parseResultDefs(defs []resultDef) ([]resultDef, error) {
 func (p *parser) parseOperation() (*ir.Operation, error) {
 	var buf [2]resultDef
 	defs := buf[:0]
-	opLoc := p.Loc()
+	// The op's position becomes its location only where no loc(...)
+	// follows (or for an error), so it stays unboxed until then.
+	opPos := p.s.peek().Pos
 	if p.s.isKind(tPercent) {
 		var err error
 		if defs, err = p.parseResultDefs(defs); err != nil {
@@ -503,14 +539,13 @@ func (p *parser) parseOperation() (*ir.Operation, error) {
 		}
 	}
 	start := p.s.peek()
-	loc := opLoc
 	var op *ir.Operation
 	var err error
 	switch start.Type {
 	case tString:
-		op, err = p.parseGenericOp(loc)
+		op, err = p.parseGenericOp(nil) // its parsing reports errors at tokens
 	case tIdent:
-		op, err = p.parseCustomOp(loc)
+		op, err = p.parseCustomOp(locOf(opPos)) // hooks report errors at st.Loc
 	default:
 		return nil, p.expected("operation name in quotes")
 	}
@@ -521,17 +556,19 @@ func (p *parser) parseOperation() (*ir.Operation, error) {
 		return nil, err
 	} else if l != nil {
 		op.Loc = l
+	} else if start.Type == tString {
+		op.Loc = locOf(opPos)
 	}
-	return op, p.bindResults(op, defs, loc)
+	return op, p.bindResults(op, defs, opPos)
 }
 
-func (p *parser) bindResults(op *ir.Operation, defs []resultDef, loc ir.Location) error {
+func (p *parser) bindResults(op *ir.Operation, defs []resultDef, pos lexer.Position) error {
 	total := 0
 	for _, d := range defs {
 		total += d.count
 	}
 	if len(defs) > 0 && total != op.NumResults() {
-		return ir.Errorf(loc, "operation defines %d results but was provided %d to bind", op.NumResults(), total)
+		return posErr(pos, "operation defines %d results but was provided %d to bind", op.NumResults(), total)
 	}
 	k := 0
 	for _, d := range defs {
@@ -786,12 +823,12 @@ func (p *parser) parseRegion(args []ir.Argument, isolated bool) (*ir.Region, err
 	if err := p.ParsePunct("{"); err != nil {
 		return nil, err
 	}
-	p.scopes = append(p.scopes, newScope(isolated))
+	p.pushScope(isolated)
 	r, err := p.parseRegionBody(args)
 	if err == nil {
 		err = p.closeScope(isolated)
 	}
-	p.scopes = p.scopes[:len(p.scopes)-1]
+	p.popScope()
 	return r, err
 }
 
