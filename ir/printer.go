@@ -2,6 +2,7 @@ package ir
 
 import (
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -276,7 +277,19 @@ func filterEntries(es []NamedAttr, elided []string) []NamedAttr {
 	if len(elided) == 0 {
 		return es
 	}
-	out := make([]NamedAttr, 0, len(es))
+	kept := 0
+	for _, e := range es {
+		if !slices.Contains(elided, e.Name) {
+			kept++
+		}
+	}
+	switch kept { // no copy where all or none are kept, the common cases
+	case 0:
+		return nil
+	case len(es):
+		return es
+	}
+	out := make([]NamedAttr, 0, kept)
 outer:
 	for _, e := range es {
 		for _, x := range elided {

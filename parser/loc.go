@@ -1,6 +1,8 @@
 package parser
 
 import (
+	"strings"
+
 	"github.com/alecthomas/participle/v2/lexer"
 	"github.com/sparsetriton/sp/ir"
 )
@@ -50,6 +52,6 @@ func (p *parser) lookupLocAlias(name string, pos lexer.Position) (ir.Location, e
 	if err != nil {
 		return nil, err
 	}
-	p.locAliases[name] = l
+	p.locAliases[strings.Clone(name)] = l // a compact key, not a pointer into the source
 	return l, nil
 }

@@ -399,7 +399,7 @@ func (p *parser) indexLocAliases() {
 			kw, _ := sc.Next()
 			if name.Type == tHash && eq.Value == "=" && kw.Type == tIdent && kw.Value == "loc" {
 				if _, dup := p.locPending[name.Value[1:]]; !dup {
-					p.locPending[name.Value[1:]] = at
+					p.locPending[strings.Clone(name.Value[1:])] = at
 				}
 			}
 		}
@@ -429,7 +429,7 @@ func (p *parser) parseAliasDef() error {
 	}
 	if p.s.isIdent("loc") {
 		l, err := p.parseLocation()
-		p.locAliases[name] = l
+		p.locAliases[strings.Clone(name)] = l // a compact key, not a pointer into the source
 		return err
 	}
 	a, err := p.ParseAttribute(nil)

@@ -119,7 +119,8 @@ func (pr *printer) elem(e *elem) {
 		p.PrintType(ir.FunctionType{Inputs: ins, Results: outs})
 	case eAttrDict, eAttrDictKw:
 		d := pr.c.stored(ir.AllAttrs(pr.op))
-		el := pr.elided(d)
+		var buf [8]string
+		el := pr.elided(d, buf[:0])
 		if e.kind == eAttrDict {
 			p.PrintOptionalAttrDict(d, el...)
 		} else {
@@ -168,13 +169,14 @@ func (pr *printer) clausePresent(cl []elem) bool {
 
 // elided lists what attr-dict leaves out: attributes the format prints,
 // operandSegmentSizes and attributes equal to their default.
-func (pr *printer) elided(d ir.DictAttr) []string {
+// The list is built in buf where it fits.
+func (pr *printer) elided(d ir.DictAttr, buf []string) []string {
 	if d.Len() == 0 {
 		return nil
 	}
-	el := pr.c.inFormat
+	el := append(buf, pr.c.inFormat...)
 	if pr.c.unitInFormat {
-		el = nil
+		el = buf
 		for _, n := range pr.c.inFormat {
 			a := &pr.c.op.Attrs[pr.c.attrIdx[n]]
 			if _, unit := d.Get(n).(ir.UnitAttr); !a.Kind.Unit || unit {
@@ -183,11 +185,11 @@ func (pr *printer) elided(d ir.DictAttr) []string {
 		}
 	}
 	if pr.c.op.Segments == AttrSized {
-		el = append(el[:len(el):len(el)], SegmentAttr)
+		el = append(el, SegmentAttr)
 	}
 	for i := range pr.c.op.Attrs {
 		if a := &pr.c.op.Attrs[i]; a.isDefault(d.Get(a.Name)) {
-			el = append(el[:len(el):len(el)], a.Name)
+			el = append(el, a.Name)
 		}
 	}
 	return el
