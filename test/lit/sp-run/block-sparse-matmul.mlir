@@ -39,3 +39,9 @@
 // RUN: sp-run %t.90.ttgir.mlir --spec %S/../../../examples/block_sparse_matmul.json --zero-blocks A=0.5 --set M=200 --set N=136 --set K=328 | FileCheck %s --check-prefix=TTGIR
 // RUN: sp-run %t.80.ttgir.mlir --spec %S/../../../examples/block_sparse_matmul.json --zero-blocks A=0 --set M=128 --set N=64 --set K=512 | FileCheck %s --check-prefix=TTGIR
 // TTGIR: verify C = A @ B: ok (full check
+
+// The 128x128-tile variant (128x64 blocks), ragged, at 50 % and 90 % zero blocks.
+// RUN: sp-run %S/../../../examples/block_sparse_matmul_128.mlir | FileCheck %s --check-prefix=T128
+// RUN: sp-run %S/../../../examples/block_sparse_matmul_128.mlir --zero-blocks A=0.9 --set M=500 --set N=300 --set K=700 --seed 5 | FileCheck %s --check-prefix=T128
+// T128: BSR24 128x64 blocks:
+// T128: verify C = A @ B: ok (full check
