@@ -295,6 +295,22 @@ func (pl *launchPlan) makeScalar(h *hostArg, a *ArgSpec, p devParam) error {
 	return nil
 }
 
+// checkDivisibility refuses a scalar whose value breaks the
+// tt.divisibility the kernel declares for it. Compiled code relies on it
+// (vector widths, alignment of rows); the CPU interpreter computes every
+// element alone, so only launches of compiled code call this.
+func (pl *launchPlan) checkDivisibility() error {
+	for i, a := range pl.args {
+		if a.tensor != nil || a.isFloat || len(a.params) != 1 {
+			continue
+		}
+		if d := a.params[0].Div; d > 1 && a.scalarI%d != 0 {
+			return fmt.Errorf("argument %d (%s): value %d is not a multiple of %d, which the kernel declares (tt.divisibility = %d) and its compiled code assumes", i, a.spec.Name, a.scalarI, d, d)
+		}
+	}
+	return nil
+}
+
 func (pl *launchPlan) makeTensor(a *ArgSpec, d dtype, rng *rand.Rand) (*Tensor, error) {
 	shape, err := pl.evalShape(a)
 	if err != nil {

@@ -44,3 +44,34 @@ func TestBlockSparseManifest(t *testing.T) {
 		}
 	}
 }
+
+// TestDivisibilityChecked: the example's manifest declares tt.divisibility
+// = 16 on M, N, K and the strides; a launch of the compiled code with M =
+// 200 is refused (the 16-byte accesses it was compiled with would fault or
+// read the wrong rows), one with multiples of 16 is bound.
+func TestDivisibilityChecked(t *testing.T) {
+	prog, err := loadPTX(options{input: "../../lower/ptx/testdata/golden/example.block_sparse_matmul.sm_80.ptx"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := loadSpec("../../examples/block_sparse_matmul.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pl, err := resolve(s, prog)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := pl.checkDivisibility(); err == nil || !strings.Contains(err.Error(), "value 200 is not a multiple of 16") {
+		t.Fatalf("M = 200: got %v", err)
+	}
+	for k, v := range map[string]int64{"M": 208, "N": 144, "K": 336} {
+		s.Vars[k] = v
+	}
+	if pl, err = resolve(s, prog); err != nil {
+		t.Fatal(err)
+	}
+	if err := pl.checkDivisibility(); err != nil {
+		t.Fatalf("multiples of 16: %v", err)
+	}
+}

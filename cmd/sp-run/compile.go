@@ -37,6 +37,9 @@ type devParam struct {
 	// operand is block-sparse (followed by metadata, indptr and indices);
 	// zero for 2:4.
 	Block [2]int
+	// Div is the tt.divisibility the kernel declares for a scalar (the
+	// compiled code assumes every value bound to it is a multiple); 0: none.
+	Div int64
 }
 
 // program is a compiled kernel and what sp-run needs to bind it.
@@ -105,6 +108,9 @@ func ttirParams(fn *ir.Operation) ([]devParam, error) {
 			return nil, ir.Errorf(fn.Loc, "parameter %d of @%s: %v", i, symName(fn), err)
 		}
 		p.Name = fmt.Sprintf("arg%d", i)
+		if x, ok := tt.ArgAttrs(fn, i).Get("tt.divisibility").(ir.IntegerAttr); ok && !p.Ptr {
+			p.Div = x.Value
+		}
 		if !tt.IsSparsePointer(t) {
 			decomposedBlockSparse(fn, i, &p, out)
 			out = append(out, p)

@@ -122,6 +122,9 @@ func manifestParams(km *kernelManifest) ([]devParam, error) {
 			return nil, fmt.Errorf("parameter %d (%s): %v", i, p.Name, err)
 		}
 		dp := devParam{Name: p.Name, Ptr: strings.HasPrefix(p.DType, "*"), DType: d, Role: p.Role}
+		if !dp.Ptr {
+			dp.Div = p.Divisibility
+		}
 		if p.MetadataLayout != "" {
 			l, err := sparse.ParseLayout(p.MetadataLayout)
 			if err != nil {

@@ -351,6 +351,11 @@ func execute(prog *program, spec *Spec, r runner, o options) (*report, error) {
 // upload allocates a device buffer per pointer parameter (values and
 // metadata for a 2:4 operand) and returns the launch arguments in order.
 func upload(pl *launchPlan, r runner) ([]kernelArg, error) {
+	if _, interp := r.(*cpuRunner); !interp {
+		if err := pl.checkDivisibility(); err != nil {
+			return nil, err
+		}
+	}
 	var out []kernelArg
 	for _, a := range pl.args {
 		if a.tensor == nil {
