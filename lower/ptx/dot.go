@@ -275,28 +275,7 @@ func (k *kernel) loadB(f *fragment, m *memRef, rt ir.RankedTensorType, warpN asm
 // 32kk + 16(t&1) + 2g (swizzle.MetaWordColumn). Lanes t = 2, 3 read the
 // same words as t - 2 (a broadcast); the instruction ignores them.
 func (k *kernel) loadMeta(f *fragment, m *memRef, rt ir.RankedTensorType, warpM asm.Operand, wm int64) error {
-	bands, K := rt.Shape[0], rt.Shape[1]
-	if m.elem.bits != 16 {
-		return fmt.Errorf("metadata must be i16, got %d-bit elements", m.elem.bits)
-	}
-	if K%32 != 0 {
-		return fmt.Errorf("metadata tile %dx%d: K must be a multiple of 32 (one m16n8k32 step)", bands, K)
-	}
-	if m.contig != 1 || (m.vec < 2 && m.maxPhase > 1) {
-		return fmt.Errorf("metadata tile %dx%d in shared layout vec=%d order=[%d, ...]: band16 words need a row-major layout that keeps element pairs together (vec >= 2 or no swizzle)", bands, K, m.vec, m.contig)
-	}
-	bandBase := k.warpBase(warpM, 1, bands)
-	reps := max(1, bands/wm)
-	f.regs = make([][][]asm.Operand, reps)
-	col := k.laneExpr([3]int64{2, 8, 2}, [3]int64{0, 2, 16}) // 2g + 16*(t&1)
-	for r := int64(0); r < reps; r++ {
-		for kk := int64(0); kk < K/32; kk++ {
-			e := k.newReg(clsB32)
-			k.op("ld.shared.b32", e, k.elemAddr(m, affine{bandBase, r * wm}, affine{col, kk * 32}))
-			f.regs[r] = append(f.regs[r], []asm.Operand{e})
-		}
-	}
-	return nil
+	return k.loadMetaWords(f, m, rt, warpM, wm, metaBand16)
 }
 
 // loadMeta8 reads band16k32 metadata (sparse.Band16K32), the metadata of
@@ -306,24 +285,44 @@ func (k *kernel) loadMeta(f *fragment, m *memRef, rt ir.RankedTensorType, warpM 
 // stores as one aligned 32-bit word at column 64kk + 32(t>>1) + 2r of the
 // band's row. The metadata dot operand of an 8-bit dot carries kWidth = 4.
 func (k *kernel) loadMeta8(f *fragment, m *memRef, rt ir.RankedTensorType, warpM asm.Operand, wm int64) error {
+	return k.loadMetaWords(f, m, rt, warpM, wm, metaBand16K32)
+}
+
+// metaWords describes how one mma step's metadata register is found in a
+// band's row: the K extent of the step, the layout's name for errors, and
+// the lane terms of the word's column (laneExpr's triples).
+type metaWords struct {
+	instr, layout string
+	k             int64
+	lanes         [][3]int64
+}
+
+var (
+	metaBand16    = metaWords{instr: "m16n8k32", layout: "band16", k: 32, lanes: [][3]int64{{2, 8, 2}, {0, 2, 16}}}                // 2g + 16(t&1)
+	metaBand16K32 = metaWords{instr: "m16n8k64", layout: "band16k32", k: 64, lanes: [][3]int64{{2, 8, 2}, {0, 2, 16}, {1, 2, 32}}} // 2(g + 8(t&1)) + 32(t>>1)
+)
+
+// loadMetaWords loads one aligned 32-bit metadata word per lane and mma
+// step from the shared band tile, as w describes.
+func (k *kernel) loadMetaWords(f *fragment, m *memRef, rt ir.RankedTensorType, warpM asm.Operand, wm int64, w metaWords) error {
 	bands, K := rt.Shape[0], rt.Shape[1]
 	if m.elem.bits != 16 {
 		return fmt.Errorf("metadata must be i16, got %d-bit elements", m.elem.bits)
 	}
-	if K%64 != 0 {
-		return fmt.Errorf("metadata tile %dx%d of an 8-bit A: K must be a multiple of 64 (one m16n8k64 step)", bands, K)
+	if K%w.k != 0 {
+		return fmt.Errorf("metadata tile %dx%d: K must be a multiple of %d (one %s step)", bands, K, w.k, w.instr)
 	}
 	if m.contig != 1 || (m.vec < 2 && m.maxPhase > 1) {
-		return fmt.Errorf("metadata tile %dx%d in shared layout vec=%d order=[%d, ...]: band16k32 words need a row-major layout that keeps element pairs together (vec >= 2 or no swizzle)", bands, K, m.vec, m.contig)
+		return fmt.Errorf("metadata tile %dx%d in shared layout vec=%d order=[%d, ...]: %s words need a row-major layout that keeps element pairs together (vec >= 2 or no swizzle)", bands, K, m.vec, m.contig, w.layout)
 	}
 	bandBase := k.warpBase(warpM, 1, bands)
 	reps := max(1, bands/wm)
 	f.regs = make([][][]asm.Operand, reps)
-	col := k.laneExpr([3]int64{2, 8, 2}, [3]int64{0, 2, 16}, [3]int64{1, 2, 32}) // 2(g + 8(t&1)) + 32(t>>1)
+	col := k.laneExpr(w.lanes...)
 	for r := int64(0); r < reps; r++ {
-		for kk := int64(0); kk < K/64; kk++ {
+		for kk := int64(0); kk < K/w.k; kk++ {
 			e := k.newReg(clsB32)
-			k.op("ld.shared.b32", e, k.elemAddr(m, affine{bandBase, r * wm}, affine{col, kk * 64}))
+			k.op("ld.shared.b32", e, k.elemAddr(m, affine{bandBase, r * wm}, affine{col, kk * w.k}))
 			f.regs[r] = append(f.regs[r], []asm.Operand{e})
 		}
 	}
