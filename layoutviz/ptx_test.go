@@ -68,6 +68,10 @@ func (th *ptxThread) step(op string, args []string) {
 	switch {
 	case base == "mov" && len(src) == 1, base == "cvt" && len(src) == 1 && strings.HasSuffix(op, "32") && !strings.Contains(op, ".f"):
 		r = src[0]
+	case strings.HasPrefix(op, "shfl.sync.idx") && len(src) == 4 && src[1] == 0:
+		// The lowering shuffles from lane 0 only to mark a warp-uniform
+		// value (the warp index) as such: lane 0 holds this lane's value.
+		r = src[0]
 	case base == "add" && len(src) == 2:
 		r = src[0] + src[1]
 	case base == "sub" && len(src) == 2:

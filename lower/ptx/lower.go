@@ -273,7 +273,12 @@ func (k *kernel) lower(smem *asm.Global) (*asm.Entry, KernelManifest, error) {
 	k.warp = k.newReg(clsB32)
 	k.proOp("mov.u32", k.tid, asm.Special("%tid.x"))
 	k.proOp("and.b32", k.lane, k.tid, imm(31))
+	// The warp index through shfl.sync.idx from lane 0: the same value, but
+	// one ptxas knows to be warp-uniform, so what derives from it (wgmma
+	// matrix descriptors, warp offsets) lives in uniform registers instead of
+	// being moved there with R2UR before every wgmma (Triton does the same).
 	k.proOp("shr.u32", k.warp, k.tid, imm(5))
+	k.proOp("shfl.sync.idx.b32", k.warp, k.warp, zero, imm(31), imm(-1))
 
 	e := &asm.Entry{Name: k.name, MaxNTID: 32 * k.numWarps}
 	man := KernelManifest{Name: k.name, ThreadsPerBlock: 32 * k.numWarps, NumWarps: k.numWarps}
