@@ -11,7 +11,7 @@ import (
 
 func (p *parser) Context() *ir.Context { return p.ctx }
 
-func (p *parser) Loc() ir.Location { return locOf(p.s.peek().Pos) }
+func (p *parser) Loc() ir.Location { return p.locOf(p.s.peek().Pos) }
 
 func (p *parser) Errorf(format string, args ...any) error {
 	return ir.Errorf(p.Loc(), format, args...)
@@ -172,7 +172,7 @@ func (p *parser) parseDict() (ir.DictAttr, error) {
 	}
 	d, dup := ir.DictFromEntries(es)
 	if dup != "" {
-		return d, posErr(start, "duplicate key '%s' in dictionary attribute", dup)
+		return d, p.posErr(start, "duplicate key '%s' in dictionary attribute", dup)
 	}
 	return d, nil
 }

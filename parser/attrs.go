@@ -1,7 +1,6 @@
 package parser
 
 import (
-	"github.com/alecthomas/participle/v2/lexer"
 	"math"
 	"strconv"
 	"strings"
@@ -79,7 +78,7 @@ func (p *parser) parseKeywordAttr(kw string, t ir.Type) (ir.Attribute, error) {
 func (p *parser) parseNumberAttr(neg bool, t ir.Type) (ir.Attribute, error) {
 	tok := p.s.next()
 	if tok.Type != tInt && tok.Type != tFloat {
-		return nil, posErr(tok.Pos, "expected integer or float literal")
+		return nil, p.posErr(tok.Pos, "expected integer or float literal")
 	}
 	if p.ParseOptionalPunct(":") {
 		var err error
@@ -93,15 +92,15 @@ func (p *parser) parseNumberAttr(neg bool, t ir.Type) (ir.Attribute, error) {
 			t = ir.F64T
 		}
 	}
-	return numberAttr(tok.Value, tok.Type == tFloat, neg, t, tok.Pos)
+	return p.numberAttr(tok.Value, tok.Type == tFloat, neg, t, tok.Pos)
 }
 
-func numberAttr(text string, isFloat, neg bool, t ir.Type, pos lexer.Position) (ir.Attribute, error) {
+func (p *parser) numberAttr(text string, isFloat, neg bool, t ir.Type, pos position) (ir.Attribute, error) {
 	switch tt := t.(type) {
 	case ir.FloatType:
 		v, err := floatLiteral(text, isFloat, tt)
 		if err != nil {
-			return nil, posErr(pos, "%v", err)
+			return nil, p.posErr(pos, "%v", err)
 		}
 		if neg {
 			v = -v
@@ -109,18 +108,18 @@ func numberAttr(text string, isFloat, neg bool, t ir.Type, pos lexer.Position) (
 		return ir.FloatAttr{Type: tt, Value: ir.RoundToType(v, tt)}, nil
 	case ir.IntegerType, ir.IndexType:
 		if isFloat {
-			return nil, posErr(pos, "floating point value not valid for specified type")
+			return nil, p.posErr(pos, "floating point value not valid for specified type")
 		}
 		v, err := parseIntText(text)
 		if err != nil {
-			return nil, posErr(pos, "integer constant out of range for attribute")
+			return nil, p.posErr(pos, "integer constant out of range for attribute")
 		}
 		if neg {
 			v = -v
 		}
 		return ir.IntegerAttr{Type: t, Value: truncInt(v, t)}, nil
 	}
-	return nil, posErr(pos, "invalid type for numeric literal: %s", ir.TypeString(t))
+	return nil, p.posErr(pos, "invalid type for numeric literal: %s", ir.TypeString(t))
 }
 
 // truncInt wraps v to the width of t (i1 keeps 0/1).
@@ -208,13 +207,13 @@ func (p *parser) parseHashAttr() (ir.Attribute, error) {
 		}
 		return ir.OpaqueAttr{Text: tok.Value + body}, nil
 	}
-	if _, isLoc := p.locAliases[name]; isLoc {
-		return nil, posErr(tok.Pos, "location alias '#%s' used as an attribute", name)
+	if _, isLoc := p.locAliases.get(name); isLoc {
+		return nil, p.posErr(tok.Pos, "location alias '#%s' used as an attribute", name)
 	}
 	if d == nil && strings.Contains(name, ".") {
-		return nil, posErr(tok.Pos, "dialect '%s' is not registered; use --allow-unregistered-dialect to keep '#%s' as opaque text", ns, name)
+		return nil, p.posErr(tok.Pos, "dialect '%s' is not registered; use --allow-unregistered-dialect to keep '#%s' as opaque text", ns, name)
 	}
-	return nil, posErr(tok.Pos, "undefined symbol alias id '%s'", name)
+	return nil, p.posErr(tok.Pos, "undefined symbol alias id '%s'", name)
 }
 
 // dense<...> : tensor<...>
@@ -248,9 +247,9 @@ func (p *parser) parseDense() (ir.Attribute, error) {
 	}
 	tt, ok := ty.(ir.RankedTensorType)
 	if !ok {
-		return nil, posErr(pos, "elements literal must be a ranked tensor, got %s", ir.TypeString(ty))
+		return nil, p.posErr(pos, "elements literal must be a ranked tensor, got %s", ir.TypeString(ty))
 	}
-	return buildDense(tt, lits, hex, pos)
+	return p.buildDense(tt, lits, hex, pos)
 }
 
 // literal is one scalar in a dense literal; nested reports list nesting.
@@ -259,7 +258,7 @@ type literal struct {
 	isFloat bool
 	neg     bool
 	boolean int // 0 none, 1 false, 2 true
-	pos     lexer.Position
+	pos     position
 }
 
 // parseDenseLiteral flattens `[[1, 2], [3, 4]]` or a splat scalar.
@@ -307,17 +306,17 @@ func (p *parser) parseScalarLiteral() (literal, error) {
 	return l, nil
 }
 
-func buildDense(tt ir.RankedTensorType, lits []literal, hex string, pos lexer.Position) (ir.Attribute, error) {
+func (p *parser) buildDense(tt ir.RankedTensorType, lits []literal, hex string, pos position) (ir.Attribute, error) {
 	if hex != "" {
 		return ir.DenseElementsAttr{Type: tt, Hex: hex}, nil
 	}
 	n := tt.NumElements()
 	if len(lits) != 1 && int64(len(lits)) != n {
-		return nil, posErr(pos, "inferred shape of elements literal ([%d]) does not match type ([%s])", len(lits), ir.ShapeString(tt.Shape))
+		return nil, p.posErr(pos, "inferred shape of elements literal ([%d]) does not match type ([%s])", len(lits), ir.ShapeString(tt.Shape))
 	}
 	elems := make([]ir.Attribute, len(lits))
 	for i, l := range lits {
-		e, err := literalAttr(l, tt.Elem)
+		e, err := p.literalAttr(l, tt.Elem)
 		if err != nil {
 			return nil, err
 		}
@@ -326,14 +325,14 @@ func buildDense(tt ir.RankedTensorType, lits []literal, hex string, pos lexer.Po
 	return ir.DenseElementsAttr{Type: tt, Splat: len(lits) == 1 && n != 1, Elems: elems}, nil
 }
 
-func literalAttr(l literal, et ir.Type) (ir.Attribute, error) {
+func (p *parser) literalAttr(l literal, et ir.Type) (ir.Attribute, error) {
 	if l.boolean != 0 {
 		if !ir.IsInteger(et, 1) {
-			return nil, posErr(l.pos, "expected i1 type for 'true' or 'false' values")
+			return nil, p.posErr(l.pos, "expected i1 type for 'true' or 'false' values")
 		}
 		return ir.BoolAttr(l.boolean == 2), nil
 	}
-	return numberAttr(l.text, l.isFloat, l.neg, et, l.pos)
+	return p.numberAttr(l.text, l.isFloat, l.neg, et, l.pos)
 }
 
 // dense_resource<handle> : type
@@ -376,7 +375,7 @@ func (p *parser) parseDenseArray() (ir.Attribute, error) {
 		if err != nil {
 			return nil, err
 		}
-		if err := appendArrayElem(&a, l); err != nil {
+		if err := p.appendArrayElem(&a, l); err != nil {
 			return nil, err
 		}
 		if p.ParseOptionalPunct(">") {
@@ -388,8 +387,8 @@ func (p *parser) parseDenseArray() (ir.Attribute, error) {
 	}
 }
 
-func appendArrayElem(a *ir.DenseArrayAttr, l literal) error {
-	e, err := literalAttr(l, a.Elem)
+func (p *parser) appendArrayElem(a *ir.DenseArrayAttr, l literal) error {
+	e, err := p.literalAttr(l, a.Elem)
 	if err != nil {
 		return err
 	}
@@ -399,7 +398,7 @@ func appendArrayElem(a *ir.DenseArrayAttr, l literal) error {
 	case ir.FloatAttr:
 		a.Floats = append(a.Floats, v.Value)
 	default:
-		return posErr(l.pos, "invalid dense array element")
+		return p.posErr(l.pos, "invalid dense array element")
 	}
 	return nil
 }

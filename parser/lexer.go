@@ -65,41 +65,34 @@ type scanner struct {
 	src       string
 	file      string
 	off       int
-	line, col int
+	line, col int32
 }
 
-func (s *scanner) pos() lexer.Position {
-	return lexer.Position{Filename: s.file, Offset: s.off, Line: s.line, Column: s.col}
+// position is where a token starts: a byte offset and a 1-based line and
+// column (columns count characters). The file name is the parser's.
+type position struct {
+	Offset       int
+	Line, Column int32
 }
 
-// advance moves past n bytes of one token. Tokens never contain a newline
-// except when n covers whitespace (not the case here) or an error, so the
-// common ASCII case is a plain addition.
-func (s *scanner) advance(n int) {
-	if end := s.off + n; end <= len(s.src) && isASCIILine(s.src[s.off:end]) {
-		s.off, s.col = end, s.col+n
-		return
-	}
-	for i := 0; i < n && s.off < len(s.src); i++ {
-		if s.src[s.off] == '\n' {
-			s.line++
-			s.col = 1
-		} else if s.src[s.off]&0xC0 != 0x80 {
-			s.col++
-		}
-		s.off++
-	}
+// token is the parser's token: 40 bytes, copied cheaply, with no file
+// name (participle's lexer.Token, which carries one, is built only for the
+// location grammar's differential test).
+type token struct {
+	Value string
+	Pos   position
+	Type  lexer.TokenType
 }
 
-func isASCIILine(b string) bool {
-	for i := 0; i < len(b); i++ {
-		if b[i] >= 0x80 || b[i] == '\n' {
-			return false
-		}
-	}
-	return true
+func (t *token) lexerToken(file string) lexer.Token {
+	return lexer.Token{Type: t.Type, Value: t.Value, Pos: t.Pos.lexer(file)}
 }
 
+func (p position) lexer(file string) lexer.Position {
+	return lexer.Position{Filename: file, Offset: p.Offset, Line: int(p.Line), Column: int(p.Column)}
+}
+
+// skipSpace skips blanks, line breaks and comments.
 func (s *scanner) skipSpace() {
 	for s.off < len(s.src) {
 		c := s.src[s.off]
@@ -121,30 +114,51 @@ func (s *scanner) skipSpace() {
 	}
 }
 
-// Next implements lexer.Lexer.
+// Next implements lexer.Lexer (for participle).
 func (s *scanner) Next() (lexer.Token, error) {
-	var t lexer.Token
-	s.nextInto(&t)
-	return t, nil
+	var t token
+	s.lex(&t)
+	return t.lexerToken(s.file), nil
 }
 
-// nextInto scans the next token into t (the parser's queue slot), so that
-// the token is written once rather than copied through return values.
-func (s *scanner) nextInto(t *lexer.Token) {
+// lex scans the next token into t. Identifiers, numbers and punctuation
+// are ASCII by construction, so the column moves by their length; only a
+// string (or an error) is walked for multi-byte characters. No token
+// spans a line break.
+func (s *scanner) lex(t *token) {
 	s.skipSpace()
-	t.Pos = lexer.Position{Filename: s.file, Offset: s.off, Line: s.line, Column: s.col}
+	t.Pos = position{Offset: s.off, Line: s.line, Column: s.col}
 	if s.off >= len(s.src) {
 		t.Type, t.Value = tEOF, ""
 		return
 	}
 	typ, n := s.scan()
 	t.Type = typ
-	if typ == tError {
+	switch typ {
+	case tError:
 		t.Value = errorText(s.src[s.off:], n)
-	} else {
+		s.advanceChars(max(n, 1))
+	case tString, tAt:
 		t.Value = s.src[s.off : s.off+n]
+		s.advanceChars(n)
+	default:
+		t.Value = s.src[s.off : s.off+n]
+		s.off += n
+		s.col += int32(n)
 	}
-	s.advance(max(n, 1))
+}
+
+// advanceChars moves past n bytes, counting characters and line breaks.
+func (s *scanner) advanceChars(n int) {
+	for i := 0; i < n && s.off < len(s.src); i++ {
+		if s.src[s.off] == '\n' {
+			s.line++
+			s.col = 1
+		} else if s.src[s.off]&0xC0 != 0x80 {
+			s.col++
+		}
+		s.off++
+	}
 }
 
 func errorText(rest string, n int) string {
@@ -155,19 +169,50 @@ func errorText(rest string, n int) string {
 	return "unexpected character '" + string(r) + "'"
 }
 
-func isIDStart(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_' }
-func isDigit(c byte) bool   { return c >= '0' && c <= '9' }
-func isIDChar(c byte) bool  { return isIDStart(c) || isDigit(c) || c == '$' || c == '.' }
+// Character classes, looked up in one table on the hot path.
+const (
+	cIDStart = 1 << iota // letters and '_'
+	cDigit
+	cIDChar     // letters, digits, '_', '$', '.'
+	cSuffixChar // cIDChar and '-' (in %, #, ^, @, ! identifiers)
+	cHex
+)
 
-// suffixIDChar: characters of %, #, ^, @, ! identifiers.
-func isSuffixChar(c byte) bool { return isIDChar(c) || c == '-' }
+var charClass = func() (t [256]uint8) {
+	for c := 0; c < 256; c++ {
+		b := byte(c)
+		letter := b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z'
+		digit := b >= '0' && b <= '9'
+		if letter || b == '_' {
+			t[c] |= cIDStart
+		}
+		if digit {
+			t[c] |= cDigit
+		}
+		if letter || digit || b == '_' || b == '$' || b == '.' {
+			t[c] |= cIDChar | cSuffixChar
+		}
+		if b == '-' {
+			t[c] |= cSuffixChar
+		}
+		if digit || b >= 'a' && b <= 'f' || b >= 'A' && b <= 'F' {
+			t[c] |= cHex
+		}
+	}
+	return t
+}()
+
+func isIDStart(c byte) bool    { return charClass[c]&cIDStart != 0 }
+func isDigit(c byte) bool      { return charClass[c]&cDigit != 0 }
+func isIDChar(c byte) bool     { return charClass[c]&cIDChar != 0 }
+func isSuffixChar(c byte) bool { return charClass[c]&cSuffixChar != 0 }
 
 func (s *scanner) scan() (lexer.TokenType, int) {
 	b := s.src[s.off:]
 	c := b[0]
 	switch {
 	case isIDStart(c):
-		return tIdent, spanWhile(b, 1, isIDChar)
+		return tIdent, spanClass(b, 1, cIDChar)
 	case isDigit(c):
 		return scanNumber(b)
 	case c == '"':
@@ -187,48 +232,61 @@ func (s *scanner) scan() (lexer.TokenType, int) {
 	return scanPunct(b)
 }
 
-func spanWhile(b string, i int, f func(byte) bool) int {
-	for i < len(b) && f(b[i]) {
+// spanClass returns the end of the run of class-k bytes in b from i.
+func spanClass(b string, i int, k uint8) int {
+	for i < len(b) && charClass[b[i]]&k != 0 {
 		i++
 	}
 	return i
 }
 
-var prefixTypes = map[byte]lexer.TokenType{'%': tPercent, '^': tCaret, '#': tHash, '!': tExcl, '@': tAt}
+func prefixType(c byte) lexer.TokenType {
+	switch c {
+	case '%':
+		return tPercent
+	case '^':
+		return tCaret
+	case '#':
+		return tHash
+	case '!':
+		return tExcl
+	}
+	return tAt
+}
 
 func scanPrefixed(b string) (lexer.TokenType, int) {
-	n := spanWhile(b, 1, isSuffixChar)
+	n := spanClass(b, 1, cSuffixChar)
 	if n == 1 {
 		if b[0] == '#' && len(b) > 1 && b[1] == '-' {
 			return scanPunct(b)
 		}
 		return tError, 1
 	}
-	return prefixTypes[b[0]], n
+	return prefixType(b[0]), n
 }
 
 func scanNumber(b string) (lexer.TokenType, int) {
 	if len(b) > 2 && b[0] == '0' && b[1] == 'x' && isHex(b[2]) {
-		return tInt, spanWhile(b, 2, isHex)
+		return tInt, spanClass(b, 2, cHex)
 	}
-	i := spanWhile(b, 0, isDigit)
+	i := spanClass(b, 0, cDigit)
 	if i >= len(b) || b[i] != '.' {
 		return tInt, i
 	}
-	i = spanWhile(b, i+1, isDigit)
+	i = spanClass(b, i+1, cDigit)
 	if i < len(b) && (b[i] == 'e' || b[i] == 'E') {
 		j := i + 1
 		if j < len(b) && (b[j] == '+' || b[j] == '-') {
 			j++
 		}
 		if j < len(b) && isDigit(b[j]) {
-			i = spanWhile(b, j, isDigit)
+			i = spanClass(b, j, cDigit)
 		}
 	}
 	return tFloat, i
 }
 
-func isHex(c byte) bool { return isDigit(c) || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F' }
+func isHex(c byte) bool { return charClass[c]&cHex != 0 }
 
 func scanString(b string) (lexer.TokenType, int) {
 	for i := 1; i < len(b); i++ {
@@ -244,6 +302,8 @@ func scanString(b string) (lexer.TokenType, int) {
 	return tError, -1
 }
 
+// puncts lists the punctuation tokens (scanPunct's switch; lexer_test.go
+// checks the two agree).
 var puncts = []string{"{-#", "#-}", "->", "::", "...", "(", ")", "[", "]", "{", "}", "<", ">", ",", ":", "=", "*", "?", "+", "-", "|"}
 
 func scanPunct(b string) (lexer.TokenType, int) {
@@ -251,15 +311,32 @@ func scanPunct(b string) (lexer.TokenType, int) {
 	case '(', ')', '[', ']', '}', '<', '>', ',', '=', '*', '?', '+', '|':
 		return tPunct, 1
 	case '{':
-		if len(b) >= 3 && b[:3] == "{-#" {
+		if len(b) >= 3 && b[1] == '-' && b[2] == '#' {
 			return tPunct, 3
 		}
 		return tPunct, 1
-	}
-	for _, p := range puncts {
-		if len(b) >= len(p) && b[:len(p)] == p {
-			return tPunct, len(p)
+	case ':':
+		if len(b) >= 2 && b[1] == ':' {
+			return tPunct, 2
+		}
+		return tPunct, 1
+	case '-':
+		if len(b) >= 2 && b[1] == '>' {
+			return tPunct, 2
+		}
+		return tPunct, 1
+	case '#':
+		if len(b) >= 3 && b[1] == '-' && b[2] == '}' {
+			return tPunct, 3
+		}
+	case '.':
+		if len(b) >= 3 && b[1] == '.' && b[2] == '.' {
+			return tPunct, 3
 		}
 	}
 	return tError, 1
+}
+
+func fromLexer(p lexer.Position) position {
+	return position{Offset: p.Offset, Line: int32(p.Line), Column: int32(p.Column)}
 }

@@ -3,7 +3,6 @@ package parser
 import (
 	"strings"
 
-	"github.com/alecthomas/participle/v2/lexer"
 	"github.com/sparsetriton/sp/ir"
 )
 
@@ -32,8 +31,8 @@ func (p *parser) parseLocation() (ir.Location, error) {
 
 // lookupLocAlias resolves #name, parsing a definition that appears later
 // in the file on demand (MLIR prints location aliases after the module).
-func (p *parser) lookupLocAlias(name string, pos lexer.Position) (ir.Location, error) {
-	if l, ok := p.locAliases[name]; ok {
+func (p *parser) lookupLocAlias(name string, pos position) (ir.Location, error) {
+	if l, ok := p.locAliases.get(name); ok {
 		return l, nil
 	}
 	if p.locPending == nil {
@@ -41,17 +40,67 @@ func (p *parser) lookupLocAlias(name string, pos lexer.Position) (ir.Location, e
 	}
 	at, ok := p.locPending[name]
 	if !ok {
-		return nil, posErr(pos, "undefined symbol alias id '%s'", name)
+		return nil, p.posErr(pos, "undefined symbol alias id '%s'", name)
 	}
 	delete(p.locPending, name) // guards against cycles
 	saved := p.s
-	sc := at
-	p.s = stream{sc: &sc}
+	p.s = newStreamAt(at)
 	l, err := p.parseLocation()
 	p.s = saved
 	if err != nil {
 		return nil, err
 	}
-	p.locAliases[strings.Clone(name)] = l // a compact key, not a pointer into the source
+	p.locAliases.set(name, l)
 	return l, nil
+}
+
+// locTable holds the resolved location aliases: those named `loc<N>` (as
+// MLIR and Triton name them) in a slice indexed by N, the others in a map
+// under compact copies of their names (not pointers into the source).
+type locTable struct {
+	byNum []ir.Location
+	named map[string]ir.Location
+	limit int // the largest N kept in byNum
+}
+
+func (t *locTable) num(name string) (int, bool) {
+	d, ok := strings.CutPrefix(name, "loc")
+	if !ok || d == "" || len(d) > 9 || (d[0] == '0' && len(d) > 1) {
+		return 0, false
+	}
+	n := 0
+	for i := 0; i < len(d); i++ {
+		if d[i] < '0' || d[i] > '9' {
+			return 0, false
+		}
+		n = n*10 + int(d[i]-'0')
+	}
+	return n, n <= t.limit
+}
+
+func (t *locTable) get(name string) (ir.Location, bool) {
+	if n, ok := t.num(name); ok {
+		if n < len(t.byNum) && t.byNum[n] != nil {
+			return t.byNum[n], true
+		}
+		return nil, false
+	}
+	l, ok := t.named[name]
+	return l, ok
+}
+
+func (t *locTable) set(name string, l ir.Location) {
+	if n, ok := t.num(name); ok {
+		if n >= len(t.byNum) {
+			grown := make([]ir.Location, max(n+1, 2*len(t.byNum), 64))
+			copy(grown, t.byNum)
+			t.byNum = grown
+		}
+		t.byNum[n] = l
+		return
+	}
+	if t.named == nil {
+		t.named = map[string]ir.Location{}
+	}
+	t.named[strings.Clone(name)] = l
 }

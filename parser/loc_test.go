@@ -119,7 +119,7 @@ func TestLocDifferential(t *testing.T) {
 // body with parse, which must stop at the final ')'.
 func locVia(src string, parse func(*parser) (ir.Location, error)) (ir.Location, error) {
 	p := &parser{ctx: ir.NewContext(), s: newStream("d.mlir", src), file: "d.mlir", src: src,
-		attrAliases: map[string]ir.Attribute{}, typeAliases: map[string]ir.Type{}, locAliases: map[string]ir.Location{}}
+		attrAliases: map[string]ir.Attribute{}, typeAliases: map[string]ir.Type{}, locAliases: locTable{limit: len(src)}}
 	for i := 0; i < 2; i++ {
 		if err := p.parseAliasDef(); err != nil {
 			return nil, err
@@ -128,7 +128,7 @@ func locVia(src string, parse func(*parser) (ir.Location, error)) (ir.Location, 
 	l, err := parse(p)
 	if err == nil && !p.s.isPunct(")") {
 		t := p.s.peek()
-		err = posErr(t.Pos, "body did not end at ')'")
+		err = p.posErr(t.Pos, "body did not end at ')'")
 	}
 	return l, err
 }

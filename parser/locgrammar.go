@@ -85,32 +85,33 @@ func (p *parser) parseLocGrammar() (*locAST, error) {
 				depth++
 			case ")", "]", ">":
 				if depth == 0 && t.Value == ")" {
-					return p.runLocGrammar(toks, t.Pos)
+					return p.runLocGrammar(toks, t.Pos.lexer(p.file))
 				}
 				depth--
 			}
 		}
-		toks = append(toks, p.s.next())
+		nt := p.s.next()
+		toks = append(toks, nt.lexerToken(p.file))
 	}
 }
 
 func (p *parser) runLocGrammar(toks []lexer.Token, end lexer.Position) (*locAST, error) {
 	if len(toks) == 0 {
-		return nil, posErr(end, "expected location instance")
+		return nil, p.posErr(fromLexer(end), "expected location instance")
 	}
 	plex, err := lexer.Upgrade(&replay{toks: toks, eof: end})
 	if err != nil {
-		return nil, posErr(end, "%v", err)
+		return nil, p.posErr(fromLexer(end), "%v", err)
 	}
 	ast, err := locGrammar.ParseFromLexer(plex)
 	if err != nil {
-		return nil, locGrammarError(err, toks[0].Pos)
+		return nil, p.locGrammarError(err, toks[0].Pos)
 	}
 	return ast, nil
 }
 
 // locGrammarError turns a participle error into a positioned diagnostic.
-func locGrammarError(err error, fallback lexer.Position) error {
+func (p *parser) locGrammarError(err error, fallback lexer.Position) error {
 	if pe, ok := err.(participle.Error); ok {
 		pos := pe.Position()
 		if pos.Line == 0 {
@@ -118,16 +119,16 @@ func locGrammarError(err error, fallback lexer.Position) error {
 		}
 		// the body ends where the replayed tokens end: at the closing ')'
 		msg := strings.ReplaceAll(pe.Message(), `"<EOF>"`, `")"`)
-		return posErr(pos, "invalid location: %s", msg)
+		return p.posErr(fromLexer(pos), "invalid location: %s", msg)
 	}
-	return posErr(fallback, "invalid location: %v", err)
+	return p.posErr(fromLexer(fallback), "invalid location: %v", err)
 }
 
 // toLocation is the translate phase: AST to ir.Location, resolving aliases.
 func (p *parser) toLocation(a *locAST) (ir.Location, error) {
 	switch {
 	case a.Alias != "":
-		return p.lookupLocAlias(a.Alias[1:], a.Pos)
+		return p.lookupLocAlias(a.Alias[1:], fromLexer(a.Pos))
 	case a.Unknown:
 		return ir.UnknownLoc{}, nil
 	case a.CallSite != nil:
@@ -153,13 +154,13 @@ func (p *parser) fusedLoc(f *fusedAST, pos lexer.Position) (ir.Location, error) 
 	case strings.HasPrefix(f.Meta, "#"):
 		a, ok := p.attrAliases[f.Meta[1:]]
 		if !ok {
-			return nil, posErr(pos, "undefined symbol alias id '%s'", f.Meta[1:])
+			return nil, p.posErr(fromLexer(pos), "undefined symbol alias id '%s'", f.Meta[1:])
 		}
 		l.Metadata = a
 	case f.Meta != "":
 		s, err := unquote(f.Meta)
 		if err != nil {
-			return nil, posErr(pos, "%v", err)
+			return nil, p.posErr(fromLexer(pos), "%v", err)
 		}
 		l.Metadata = ir.StringAttr{Value: s}
 	}
@@ -176,7 +177,7 @@ func (p *parser) fusedLoc(f *fusedAST, pos lexer.Position) (ir.Location, error) 
 func (p *parser) strLoc(s *strLocAST, pos lexer.Position) (ir.Location, error) {
 	str, err := unquote(s.Str)
 	if err != nil {
-		return nil, posErr(pos, "%v", err)
+		return nil, p.posErr(fromLexer(pos), "%v", err)
 	}
 	switch {
 	case s.LineCol != nil:

@@ -1,7 +1,6 @@
 package parser
 
 import (
-	"github.com/alecthomas/participle/v2/lexer"
 	"github.com/sparsetriton/sp/ir"
 )
 
@@ -37,16 +36,16 @@ func (p *parser) parseLocBody() (ir.Location, error) {
 		}
 	}
 	if t.Type == tPunct && t.Value == ")" {
-		return nil, posErr(t.Pos, "expected location instance")
+		return nil, p.posErr(t.Pos, "expected location instance")
 	}
-	return nil, posErr(t.Pos, "invalid location: unexpected %s (expected an alias, a string, unknown, callsite or fused)", describe(&t))
+	return nil, p.posErr(t.Pos, "invalid location: unexpected %s (expected an alias, a string, unknown, callsite or fused)", describe(&t))
 }
 
 // strLocation reads what follows a string: `:line:col`, `(child)` or nothing.
-func (p *parser) strLocation(quoted string, pos lexer.Position) (ir.Location, error) {
+func (p *parser) strLocation(quoted string, pos position) (ir.Location, error) {
 	str, err := unquote(quoted)
 	if err != nil {
-		return nil, posErr(pos, "%v", err)
+		return nil, p.posErr(pos, "%v", err)
 	}
 	switch {
 	case p.s.isPunct(":"):
@@ -84,7 +83,7 @@ func (p *parser) callSiteLocation() (ir.Location, error) {
 	}
 	if !p.s.isIdent("at") {
 		t := p.s.peek()
-		return nil, posErr(t.Pos, "invalid location: unexpected %s (expected \"at\")", describe(&t))
+		return nil, p.posErr(t.Pos, "invalid location: unexpected %s (expected \"at\")", describe(&t))
 	}
 	p.s.next()
 	caller, err := p.parseLocBody()
@@ -103,17 +102,17 @@ func (p *parser) fusedLocation() (ir.Location, error) {
 		case tHash:
 			a, ok := p.attrAliases[t.Value[1:]]
 			if !ok {
-				return nil, posErr(t.Pos, "undefined symbol alias id '%s'", t.Value[1:])
+				return nil, p.posErr(t.Pos, "undefined symbol alias id '%s'", t.Value[1:])
 			}
 			l.Metadata = a
 		case tString:
 			s, err := unquote(t.Value)
 			if err != nil {
-				return nil, posErr(t.Pos, "%v", err)
+				return nil, p.posErr(t.Pos, "%v", err)
 			}
 			l.Metadata = ir.StringAttr{Value: s}
 		default:
-			return nil, posErr(t.Pos, "invalid location: unexpected %s (expected an alias or a string)", describe(&t))
+			return nil, p.posErr(t.Pos, "invalid location: unexpected %s (expected an alias or a string)", describe(&t))
 		}
 		if err := p.locPunct(">"); err != nil {
 			return nil, err
@@ -144,18 +143,18 @@ func (p *parser) locPunct(v string) error {
 		return nil
 	}
 	t := p.s.peek()
-	return posErr(t.Pos, "invalid location: unexpected %s (expected %q)", describe(&t), v)
+	return p.posErr(t.Pos, "invalid location: unexpected %s (expected %q)", describe(&t), v)
 }
 
 func (p *parser) locInt() (int, error) {
 	t := p.s.peek()
 	if t.Type != tInt {
-		return 0, posErr(t.Pos, "invalid location: unexpected %s (expected an integer)", describe(&t))
+		return 0, p.posErr(t.Pos, "invalid location: unexpected %s (expected an integer)", describe(&t))
 	}
 	p.s.next()
 	n, err := parseIntText(t.Value)
 	if err != nil || n < 0 || n > 1<<31-1 {
-		return 0, posErr(t.Pos, "invalid location: line or column %s out of range", t.Value)
+		return 0, p.posErr(t.Pos, "invalid location: line or column %s out of range", t.Value)
 	}
 	return int(n), nil
 }

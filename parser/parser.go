@@ -4,7 +4,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/alecthomas/participle/v2/lexer"
 	"github.com/sparsetriton/sp/ir"
 )
 
@@ -20,7 +19,7 @@ type parser struct {
 	typeAliases map[string]ir.Type
 	// tensorTypes interns tensor types by their spelling (parseTensorBody).
 	tensorTypes map[string]ir.Type
-	locAliases  map[string]ir.Location
+	locAliases  locTable
 	// locPending maps a location alias to the scanner state at its
 	// definition, so aliases defined after the module (as MLIR prints
 	// them) resolve; it is built on the first unknown location alias.
@@ -33,13 +32,18 @@ type parser struct {
 	usStack []ir.UnresolvedOperand
 	tyStack []ir.Type
 	// values binds the SSA names visible in each isolated-from-above
-	// region (its frame): one map for the whole parse, sized from the input
-	// once, instead of a map per region grown value by value. The names of
+	// region (its frame) that are not plain numbers (those are in
+	// numbered): one map for the whole parse. The names of
 	// a region that is not isolated are pushed on defined and deleted when
 	// it closes; a closed isolated frame is never looked up again.
 	values    map[frameID]*ir.Value
 	defined   []valueID
 	nextFrame int32
+	// numbered holds, for each open frame (innermost last), the values
+	// whose names are plain decimal numbers (`%12`, as printers name
+	// them), indexed by the number: a slice access instead of a hashed
+	// lookup for nearly every name in printed IR.
+	numbered [][]*ir.Value
 }
 
 // frameID is a value's key in parser.values.
@@ -57,6 +61,7 @@ type valueScope struct {
 	forward  map[valueID]*forwardRef
 	blocks   map[string]*blockRef
 	isolated bool
+	ownFrame bool // the scope opened its frame (p.numbered's top)
 }
 
 type forwardRef struct {
@@ -74,12 +79,14 @@ type blockRef struct {
 // (or the first), else its parent's.
 func (p *parser) pushScope(isolated bool) {
 	if p.values == nil {
-		p.values = make(map[frameID]*ir.Value, len(p.src)/100) // about one value per line of generic IR
+		p.values = map[frameID]*ir.Value{}
 	}
 	sc := &valueScope{forward: map[valueID]*forwardRef{}, blocks: map[string]*blockRef{}, isolated: isolated, start: len(p.defined)}
 	if isolated || len(p.scopes) == 0 {
 		sc.frame = p.nextFrame
 		p.nextFrame++
+		sc.ownFrame = true
+		p.numbered = append(p.numbered, nil)
 	} else {
 		sc.frame = p.top().frame
 	}
@@ -90,18 +97,69 @@ func (p *parser) pushScope(isolated bool) {
 func (p *parser) popScope() {
 	sc := p.top()
 	for _, id := range p.defined[sc.start:] {
-		delete(p.values, frameID{sc.frame, id})
+		if n, ok := p.numSlot(id); ok {
+			p.numbered[len(p.numbered)-1][n] = nil
+		} else {
+			delete(p.values, frameID{sc.frame, id})
+		}
 	}
 	p.defined = p.defined[:sc.start]
 	p.scopes = p.scopes[:len(p.scopes)-1]
+	if sc.ownFrame {
+		p.numbered = p.numbered[:len(p.numbered)-1]
+	}
+}
+
+// numSlot returns the number of a name that is a canonical decimal number
+// (no leading zero, no #N suffix, at most the input's length so that a
+// huge number cannot make a huge slice); such names live in p.numbered.
+func (p *parser) numSlot(id valueID) (int, bool) {
+	s := id.name
+	if id.num != 0 || s == "" || len(s) > 9 || (s[0] == '0' && len(s) > 1) {
+		return 0, false
+	}
+	n := 0
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		n = n*10 + int(c-'0')
+	}
+	if n > len(p.src) {
+		return 0, false
+	}
+	return n, true
 }
 
 func (p *parser) top() *valueScope { return p.scopes[len(p.scopes)-1] }
 
 // lookup finds %name (with #num) visible from the current scope.
 func (p *parser) lookup(name valueID) (*ir.Value, bool) {
+	if n, ok := p.numSlot(name); ok {
+		if s := p.numbered[len(p.numbered)-1]; n < len(s) && s[n] != nil {
+			return s[n], true
+		}
+		return nil, false
+	}
 	v, ok := p.values[frameID{p.top().frame, name}]
 	return v, ok
+}
+
+// bind records v under name in the current frame.
+func (p *parser) bind(sc *valueScope, name valueID, v *ir.Value) {
+	n, ok := p.numSlot(name)
+	if !ok {
+		p.values[frameID{sc.frame, name}] = v
+		return
+	}
+	s := &p.numbered[len(p.numbered)-1]
+	if n >= len(*s) {
+		grown := make([]*ir.Value, max(n+1, 2*len(*s), 64))
+		copy(grown, *s)
+		*s = grown
+	}
+	(*s)[n] = v
 }
 
 // define binds %name to v, resolving a pending forward reference.
@@ -119,7 +177,7 @@ func (p *parser) define(name valueID, v *ir.Value, loc ir.FileLineCol) error {
 		f.val.ReplaceAllUsesWith(v)
 		delete(sc.forward, name)
 	}
-	p.values[frameID{sc.frame, name}] = v
+	p.bind(sc, name, v)
 	if !sc.isolated { // an isolated frame is never looked up once closed
 		p.defined = append(p.defined, name)
 	}
@@ -133,7 +191,7 @@ func (p *parser) ParseOperand() (ir.UnresolvedOperand, error) {
 		return ir.UnresolvedOperand{}, p.expected("SSA operand")
 	}
 	p.s.next()
-	u := ir.UnresolvedOperand{Name: t.Value[1:], Loc: ir.FileLineCol{File: t.Pos.Filename, Line: t.Pos.Line, Col: t.Pos.Column}}
+	u := ir.UnresolvedOperand{Name: t.Value[1:], Loc: p.flc(t.Pos)}
 	if n := p.s.peek(); n.Type == tHash && n.Pos.Offset == t.Pos.Offset+len(t.Value) {
 		num, err := strconv.Atoi(n.Value[1:])
 		if err != nil {
@@ -284,7 +342,7 @@ func (p *parser) ParseSuccessor() (*ir.Block, error) {
 		return nil, p.expected("block name")
 	}
 	p.s.next()
-	return p.blockRef(t.Value, locOf(t.Pos)).block, nil
+	return p.blockRef(t.Value, p.locOf(t.Pos)).block, nil
 }
 
 func (p *parser) blockRef(name string, loc ir.Location) *blockRef {
@@ -310,7 +368,7 @@ func Parse(ctx *ir.Context, filename string, src []byte) (*ir.Operation, error) 
 func ParseString(ctx *ir.Context, filename string, text string) (*ir.Operation, error) {
 	p := &parser{ctx: ctx, s: newStream(filename, text), file: filename, src: text,
 		attrAliases: map[string]ir.Attribute{}, typeAliases: map[string]ir.Type{},
-		locAliases: map[string]ir.Location{}}
+		locAliases: locTable{limit: len(text)}}
 	m, err := p.parseFile()
 	if p.s.err != nil {
 		return nil, p.s.err
@@ -392,7 +450,7 @@ func (p *parser) indexLocAliases() {
 			i++
 		}
 		if i < len(src) && src[i] == '#' {
-			sc := scanner{src: src, file: p.file, off: i, line: line, col: i - off + 1}
+			sc := scanner{src: src, file: p.file, off: i, line: int32(line), col: int32(i - off + 1)}
 			name, _ := sc.Next()
 			eq, _ := sc.Next()
 			at := sc
@@ -418,18 +476,18 @@ func (p *parser) parseAliasDef() error {
 	name := t.Value[1:]
 	if t.Type == tExcl {
 		if _, dup := p.typeAliases[name]; dup {
-			return posErr(t.Pos, "redefinition of type alias id '%s'", name)
+			return p.posErr(t.Pos, "redefinition of type alias id '%s'", name)
 		}
 		ty, err := p.ParseType()
 		p.typeAliases[name] = ty
 		return err
 	}
 	if _, dup := p.attrAliases[name]; dup {
-		return posErr(t.Pos, "redefinition of attribute alias id '%s'", name)
+		return p.posErr(t.Pos, "redefinition of attribute alias id '%s'", name)
 	}
 	if p.s.isIdent("loc") {
 		l, err := p.parseLocation()
-		p.locAliases[strings.Clone(name)] = l // a compact key, not a pointer into the source
+		p.locAliases.set(name, l)
 		return err
 	}
 	a, err := p.ParseAttribute(nil)
@@ -443,7 +501,7 @@ func (p *parser) skipResources() error {
 	for {
 		t := p.s.next()
 		if t.Type == tEOF {
-			return posErr(start.Pos, "unterminated resources section: expected '#-}'")
+			return p.posErr(start.Pos, "unterminated resources section: expected '#-}'")
 		}
 		if t.Type == tPunct && t.Value == "#-}" {
 			return nil
@@ -506,7 +564,7 @@ type resultDef struct {
 func (p *parser) parseResultDefs(defs []resultDef) ([]resultDef, error) {
 	for {
 		t := p.s.next()
-		d := resultDef{name: t.Value[1:], count: 1, loc: ir.FileLineCol{File: t.Pos.Filename, Line: t.Pos.Line, Col: t.Pos.Column}}
+		d := resultDef{name: t.Value[1:], count: 1, loc: p.flc(t.Pos)}
 		if p.ParseOptionalPunct(":") {
 			n, err := p.ParseInteger()
 			if err != nil || n < 1 {
@@ -545,7 +603,7 @@ func (p *parser) parseOperation() (*ir.Operation, error) {
 	case tString:
 		op, err = p.parseGenericOp(nil) // its parsing reports errors at tokens
 	case tIdent:
-		op, err = p.parseCustomOp(locOf(opPos)) // hooks report errors at st.Loc
+		op, err = p.parseCustomOp(p.locOf(opPos)) // hooks report errors at st.Loc
 	default:
 		return nil, p.expected("operation name in quotes")
 	}
@@ -557,18 +615,18 @@ func (p *parser) parseOperation() (*ir.Operation, error) {
 	} else if l != nil {
 		op.Loc = l
 	} else if start.Type == tString {
-		op.Loc = locOf(opPos)
+		op.Loc = p.locOf(opPos)
 	}
 	return op, p.bindResults(op, defs, opPos)
 }
 
-func (p *parser) bindResults(op *ir.Operation, defs []resultDef, pos lexer.Position) error {
+func (p *parser) bindResults(op *ir.Operation, defs []resultDef, pos position) error {
 	total := 0
 	for _, d := range defs {
 		total += d.count
 	}
 	if len(defs) > 0 && total != op.NumResults() {
-		return posErr(pos, "operation defines %d results but was provided %d to bind", op.NumResults(), total)
+		return p.posErr(pos, "operation defines %d results but was provided %d to bind", op.NumResults(), total)
 	}
 	k := 0
 	for _, d := range defs {
@@ -591,12 +649,12 @@ func (p *parser) parseCustomOp(loc ir.Location) (*ir.Operation, error) {
 	def := p.ctx.LookupOp(name)
 	if def == nil {
 		if !strings.Contains(t.Value, ".") {
-			return nil, posErr(t.Pos, "custom op '%s' is unknown (tried 'builtin.%s' as well)", t.Value, t.Value)
+			return nil, p.posErr(t.Pos, "custom op '%s' is unknown (tried 'builtin.%s' as well)", t.Value, t.Value)
 		}
-		return nil, posErr(t.Pos, "custom op '%s' is unknown", t.Value)
+		return nil, p.posErr(t.Pos, "custom op '%s' is unknown", t.Value)
 	}
 	if def.Parse == nil {
-		return nil, posErr(t.Pos, "custom op '%s' has no custom assembly form; use the generic form", t.Value)
+		return nil, p.posErr(t.Pos, "custom op '%s' has no custom assembly form; use the generic form", t.Value)
 	}
 	st := &ir.OpState{Name: def.Name, Def: def, Loc: loc}
 	if err := def.Parse(p, st); err != nil {
@@ -610,7 +668,7 @@ func (p *parser) parseGenericOp(loc ir.Location) (*ir.Operation, error) {
 	nameTok := p.s.next()
 	raw, err := unquote(nameTok.Value)
 	if err != nil {
-		return nil, posErr(nameTok.Pos, "%v", err)
+		return nil, p.posErr(nameTok.Pos, "%v", err)
 	}
 	st := &ir.OpState{Name: p.ctx.CanonicalOpName(raw), Def: p.ctx.LookupOp(raw), Loc: loc}
 	if err := p.checkRegistered(raw, &nameTok); err != nil {
@@ -628,15 +686,15 @@ func (p *parser) parseGenericOp(loc ir.Location) (*ir.Operation, error) {
 	return p.finishGeneric(st, p.usStack[base:base+n])
 }
 
-func (p *parser) checkRegistered(name string, t *lexer.Token) error {
+func (p *parser) checkRegistered(name string, t *token) error {
 	if p.ctx.LookupOp(name) != nil || p.ctx.AllowUnregistered {
 		return nil
 	}
 	ns, _, _ := strings.Cut(name, ".")
 	if p.ctx.Dialect(ns) != nil {
-		return posErr(t.Pos, "unregistered operation '%s' found in dialect ('%s') that does not allow unknown operations", name, ns)
+		return p.posErr(t.Pos, "unregistered operation '%s' found in dialect ('%s') that does not allow unknown operations", name, ns)
 	}
-	return posErr(t.Pos, "operation being parsed with an unregistered dialect. If this is intended, please use -allow-unregistered-dialect with the MLIR tool used")
+	return p.posErr(t.Pos, "operation being parsed with an unregistered dialect. If this is intended, please use -allow-unregistered-dialect with the MLIR tool used")
 }
 
 // parseGenericOperands parses `(%a, %b#1)` onto p.usStack.
@@ -765,7 +823,7 @@ func (p *parser) finishGeneric(st *ir.OpState, us []ir.UnresolvedOperand) (*ir.O
 		}
 		fn, ok := ty.(ir.FunctionType)
 		if !ok {
-			return nil, posErr(pos, "expected function type")
+			return nil, p.posErr(pos, "expected function type")
 		}
 		ins, outs = fn.Inputs, fn.Results
 	}
@@ -886,9 +944,9 @@ func (p *parser) parseLabeledBlock(r *ir.Region) error {
 		return p.expected("block label or '}'")
 	}
 	p.s.next()
-	ref := p.blockRef(t.Value, locOf(t.Pos))
+	ref := p.blockRef(t.Value, p.locOf(t.Pos))
 	if ref.defined {
-		return posErr(t.Pos, "redefinition of block '%s'", t.Value)
+		return p.posErr(t.Pos, "redefinition of block '%s'", t.Value)
 	}
 	ref.defined = true
 	r.AppendBlock(ref.block)

@@ -10,8 +10,19 @@ import (
 
 // TestNameScopes: a name bound in a nested region is unbound when the
 // region closes (the enclosing region may bind it again), a nested region
-// may not rebind a visible name, and an isolated region starts afresh.
+// may not rebind a visible name, and an isolated region starts afresh;
+// alike for names kept in maps, plain numbers (kept in a slice) and a
+// number with a leading zero (a name distinct from the number).
 func TestNameScopes(t *testing.T) {
+	for _, names := range [][2]string{{"x", "y"}, {"1", "2"}, {"07", "7"}} {
+		t.Run(names[0]+"_"+names[1], func(t *testing.T) {
+			r := strings.NewReplacer("%x", "%"+names[0], "%y", "%"+names[1])
+			testNameScopes(t, r.Replace)
+		})
+	}
+}
+
+func testNameScopes(t *testing.T, rename func(string) string) {
 	ctx := ir.NewContext()
 	ctx.AllowUnregistered = true
 	ok := `"test.f"() ({
@@ -24,7 +35,7 @@ func TestNameScopes(t *testing.T) {
   "test.use"(%y) : (i32) -> ()
 }) : () -> ()
 `
-	if _, err := parser.ParseString(ctx, "ok.mlir", ok); err != nil {
+	if _, err := parser.ParseString(ctx, "ok.mlir", rename(ok)); err != nil {
 		t.Fatalf("rebinding a name after its region closed: %v", err)
 	}
 	bad := `"test.f"() ({
@@ -34,8 +45,8 @@ func TestNameScopes(t *testing.T) {
   }) : () -> ()
 }) : () -> ()
 `
-	_, err := parser.ParseString(ctx, "bad.mlir", bad)
-	if err == nil || !strings.Contains(err.Error(), "bad.mlir:4:5: error: redefinition of SSA value '%x'") {
+	_, err := parser.ParseString(ctx, "bad.mlir", rename(bad))
+	if err == nil || !strings.Contains(err.Error(), rename("bad.mlir:4:5: error: redefinition of SSA value '%x'")) {
 		t.Fatalf("rebinding a visible name: %v", err)
 	}
 	after := `"test.f"() ({
@@ -45,8 +56,8 @@ func TestNameScopes(t *testing.T) {
   "test.use"(%x) : (i32) -> ()
 }) : () -> ()
 `
-	_, err = parser.ParseString(ctx, "after.mlir", after)
-	if err == nil || !strings.Contains(err.Error(), "use of undeclared SSA value name '%x'") {
+	_, err = parser.ParseString(ctx, "after.mlir", rename(after))
+	if err == nil || !strings.Contains(err.Error(), rename("use of undeclared SSA value name '%x'")) {
 		t.Fatalf("using a name after its region closed: %v", err)
 	}
 }

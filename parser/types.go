@@ -4,7 +4,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/alecthomas/participle/v2/lexer"
 	"github.com/sparsetriton/sp/ir"
 )
 
@@ -23,31 +22,42 @@ func (p *parser) ParseType() (ir.Type, error) {
 	return nil, p.expected("type")
 }
 
-// builtinType maps a keyword to a builtin scalar type.
-// commonTypes holds pre-boxed scalar types so that the most frequent type
-// tokens do not allocate an interface value each time they are parsed.
-var commonTypes = func() map[string]ir.Type {
-	m := map[string]ir.Type{"index": ir.IndexType{}, "none": ir.NoneType{}}
-	for _, w := range []int{1, 8, 16, 32, 64} {
-		t := ir.IntegerType{Width: w}
-		m[t.String()] = t
-	}
-	for k := ir.F16; k <= ir.F64; k++ {
-		t := ir.FloatType{Kind: k}
-		m[t.String()] = t
-	}
-	return m
-}()
+// Pre-boxed scalar types, so that the most frequent type tokens do not
+// allocate an interface value each time they are parsed.
+var (
+	typeI1, typeI8, typeI16, typeI32, typeI64 ir.Type = ir.IntegerType{Width: 1}, ir.IntegerType{Width: 8},
+		ir.IntegerType{Width: 16}, ir.IntegerType{Width: 32}, ir.IntegerType{Width: 64}
+	typeF16, typeBF16, typeF32, typeF64 ir.Type = ir.FloatType{Kind: ir.F16}, ir.FloatType{Kind: ir.BF16},
+		ir.FloatType{Kind: ir.F32}, ir.FloatType{Kind: ir.F64}
+	typeIndex, typeNone ir.Type = ir.IndexType{}, ir.NoneType{}
+)
 
+// builtinType maps a keyword to a builtin scalar type (a switch, not a
+// map: it runs for nearly every type in a module).
 func builtinType(s string) (ir.Type, bool) {
-	if t, ok := commonTypes[s]; ok {
-		return t, true
-	}
 	switch s {
+	case "i1":
+		return typeI1, true
+	case "i8":
+		return typeI8, true
+	case "i16":
+		return typeI16, true
+	case "i32":
+		return typeI32, true
+	case "i64":
+		return typeI64, true
+	case "f16":
+		return typeF16, true
+	case "bf16":
+		return typeBF16, true
+	case "f32":
+		return typeF32, true
+	case "f64":
+		return typeF64, true
 	case "index":
-		return ir.IndexType{}, true
+		return typeIndex, true
 	case "none":
-		return ir.NoneType{}, true
+		return typeNone, true
 	}
 	if k, ok := ir.FloatKindByName(s); ok {
 		return ir.FloatType{Kind: k}, true
@@ -94,7 +104,7 @@ func (p *parser) parseBuiltinType() (ir.Type, error) {
 // is parsed once: later occurrences of the same text (found by a byte scan
 // from `tensor`) skip its tokens and share the interned type, which saves
 // the parse, the allocations and the memory of a copy per value.
-func (p *parser) parseTensorBody(pos lexer.Position) (ir.Type, error) {
+func (p *parser) parseTensorBody(pos position) (ir.Type, error) {
 	key := p.tensorText(pos.Offset)
 	if t, ok := p.tensorTypes[key]; ok && key != "" && p.skipTo(pos.Offset+len(key)) {
 		return t, nil
@@ -110,8 +120,8 @@ func (p *parser) parseTensorBody(pos lexer.Position) (ir.Type, error) {
 }
 
 // tensorText returns the text `tensor<...>` at off when a byte scan can
-// delimit it (no strings, parentheses, braces, arrows or line breaks
-// inside), else "".
+// delimit it (no strings, parentheses, braces, arrows, comments, line
+// breaks or multi-byte characters inside), else "".
 func (p *parser) tensorText(off int) string {
 	src := p.src
 	if off < 0 || !strings.HasPrefix(src[off:], "tensor<") {
@@ -129,6 +139,9 @@ func (p *parser) tensorText(off int) string {
 		case '"', '(', ')', '{', '}', '-', '\n', '/':
 			return ""
 		}
+		if src[k] >= 0x80 {
+			return ""
+		}
 	}
 	return ""
 }
@@ -136,8 +149,8 @@ func (p *parser) tensorText(off int) string {
 // skipTo consumes the tokens that end at offset end; it reports false,
 // consuming nothing, unless the tokens ahead line up with end.
 func (p *parser) skipTo(end int) bool {
-	if p.s.hasSplit {
-		return false
+	if p.s.jumpTo(end) {
+		return true
 	}
 	for n := 0; ; n++ {
 		t := p.s.peekN(n)
@@ -153,7 +166,7 @@ func (p *parser) skipTo(end int) bool {
 	}
 }
 
-func (p *parser) parseTensorBodySlow(pos lexer.Position) (ir.Type, error) {
+func (p *parser) parseTensorBodySlow(pos position) (ir.Type, error) {
 	if err := p.ParsePunct("<"); err != nil {
 		return nil, err
 	}
@@ -174,7 +187,7 @@ func (p *parser) parseTensorBodySlow(pos lexer.Position) (ir.Type, error) {
 	}
 	if v, ok := tt.Encoding.(ir.EncodingVerifier); ok {
 		if err := v.VerifyEncoding(tt.Shape, tt.Elem); err != nil {
-			return nil, posErr(pos, "%v", err)
+			return nil, p.posErr(pos, "%v", err)
 		}
 	}
 	return tt, nil
@@ -233,6 +246,7 @@ func (p *parser) consumeX(shape *[]int64) (bool, error) {
 	}
 	p.s.next()
 	rest, pos := t.Value[1:], t.Pos
+	pos.Offset++
 	pos.Column++
 	for rest != "" {
 		i := 0
@@ -240,16 +254,17 @@ func (p *parser) consumeX(shape *[]int64) (bool, error) {
 			i++
 		}
 		if i == 0 {
-			p.s.split, p.s.hasSplit = lexer.Token{Type: tIdent, Value: rest, Pos: pos}, true
+			p.s.pushFront(token{Type: tIdent, Value: rest, Pos: pos})
 			return false, nil
 		}
 		if i == len(rest) || rest[i] != 'x' {
-			return false, posErr(pos, "expected 'x' in dimension list")
+			return false, p.posErr(pos, "expected 'x' in dimension list")
 		}
 		d, _ := strconv.ParseInt(rest[:i], 10, 64)
 		*shape = append(*shape, d)
 		rest = rest[i+1:]
-		pos.Column += i + 1
+		pos.Offset += i + 1
+		pos.Column += int32(i + 1)
 	}
 	return true, nil
 }
@@ -305,7 +320,7 @@ func (p *parser) parseDialectType() (ir.Type, error) {
 	}
 	ns, mnemonic, ok := strings.Cut(name, ".")
 	if !ok {
-		return nil, posErr(t.Pos, "undefined symbol alias id '%s'", name)
+		return nil, p.posErr(t.Pos, "undefined symbol alias id '%s'", name)
 	}
 	d := p.ctx.Dialect(ns)
 	if d == nil || d.ParseType == nil {
@@ -314,9 +329,9 @@ func (p *parser) parseDialectType() (ir.Type, error) {
 	return d.ParseType(p, mnemonic)
 }
 
-func (p *parser) opaqueType(t *lexer.Token, ns string) (ir.Type, error) {
+func (p *parser) opaqueType(t *token, ns string) (ir.Type, error) {
 	if !p.ctx.AllowUnregistered {
-		return nil, posErr(t.Pos, "dialect '%s' provides no type parsing hook; use --allow-unregistered-dialect to keep it as opaque text", ns)
+		return nil, p.posErr(t.Pos, "dialect '%s' provides no type parsing hook; use --allow-unregistered-dialect to keep it as opaque text", ns)
 	}
 	body, err := p.balancedText()
 	if err != nil {
