@@ -406,6 +406,14 @@ func DictFromEntries(es []NamedAttr) (DictAttr, string) {
 
 // Get returns the value of name, or nil.
 func (d DictAttr) Get(name string) Attribute {
+	if len(d.Entries) <= 8 { // most dictionaries: a plain scan beats the search
+		for k := range d.Entries {
+			if e := &d.Entries[k]; len(e.Name) == len(name) && e.Name == name {
+				return e.Value
+			}
+		}
+		return nil
+	}
 	i := sort.Search(len(d.Entries), func(i int) bool { return d.Entries[i].Name >= name })
 	if i < len(d.Entries) && d.Entries[i].Name == name {
 		return d.Entries[i].Value

@@ -7,7 +7,12 @@ type Value struct {
 	typ   Type
 	owner *Operation // defining op, for results
 	block *Block     // owning block, for block arguments
-	index int        // result number or argument number
+	index int32      // result number or argument number
+	// pslot is the value's entry in the names of the printer whose
+	// generation is pgen (names.go): the printer writes these two fields,
+	// so one IR is printed by one goroutine at a time.
+	pslot uint32
+	pgen  uint64
 	uses  []Use
 	use0  [1]Use // the first use's storage: most values have one use
 	// NameHint is an optional preferred printing name (without %).
@@ -46,7 +51,7 @@ func (v *Value) ParentBlock() *Block {
 }
 
 // Index returns the result number or the argument number.
-func (v *Value) Index() int { return v.index }
+func (v *Value) Index() int { return int(v.index) }
 
 // IsBlockArg reports whether v is a block argument.
 func (v *Value) IsBlockArg() bool { return v.block != nil }
@@ -157,7 +162,7 @@ func newOp(name string, def *OpDef, operands []*Value, adopt bool, resultTypes [
 		vals := make([]Value, len(resultTypes))
 		op.results = make([]*Value, len(resultTypes))
 		for i, t := range resultTypes {
-			vals[i] = Value{typ: t, owner: op, index: i}
+			vals[i] = Value{typ: t, owner: op, index: int32(i)}
 			op.results[i] = &vals[i]
 		}
 	}
@@ -255,7 +260,7 @@ func valueTypes(vs []*Value) []Type {
 
 // AddResult appends a new result of type t.
 func (op *Operation) AddResult(t Type) *Value {
-	v := &Value{typ: t, owner: op, index: len(op.results)}
+	v := &Value{typ: t, owner: op, index: int32(len(op.results))}
 	op.results = append(op.results, v)
 	return v
 }
@@ -446,7 +451,7 @@ func (b *Block) NumArgs() int { return len(b.args) }
 
 // AddArg appends an argument of type t.
 func (b *Block) AddArg(t Type) *Value {
-	v := &Value{typ: t, block: b, index: len(b.args)}
+	v := &Value{typ: t, block: b, index: int32(len(b.args))}
 	b.args = append(b.args, v)
 	return v
 }
@@ -469,7 +474,7 @@ func (b *Block) EraseArg(i int) {
 
 func (b *Block) renumberArgs() {
 	for i, a := range b.args {
-		a.index = i
+		a.index = int32(i)
 	}
 }
 

@@ -27,6 +27,9 @@
 //   - Print then parse then print is a fixed point for both the custom and
 //     the generic form; value names are recomputed at each print (program
 //     order per isolated-from-above scope), so input names are not kept.
+//     A printer records each value's name slot in the value itself (not in
+//     a map keyed by *Value), so one IR is printed by one goroutine at a
+//     time; printing changes nothing else.
 //   - Verify checks structure (terminators, dominance, isolation) and then
 //     each op's hook; it never panics on malformed IR built by a parser.
 //

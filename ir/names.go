@@ -3,6 +3,7 @@ package ir
 import (
 	"strconv"
 	"strings"
+	"sync/atomic"
 )
 
 // nameState assigns printed names the way MLIR's SSANameState does.
@@ -16,7 +17,11 @@ import (
 // or an enclosing one) gets a _<K> suffix from one conflict counter that
 // follows the same save/restore discipline.
 type nameState struct {
-	values   map[*Value]valName
+	// gen identifies this state; a value's name is names[v.pslot] when
+	// v.pgen == gen. Keeping the slot in the value instead of a map keyed
+	// by *Value saves a hashed, cache-missing lookup per printed operand.
+	gen      uint64
+	names    []valName
 	hintText []string           // the names of nameHint values, by valName.n
 	groups   map[*Operation]int // number of multi-result groups
 	blocks   map[*Block]int
@@ -56,8 +61,29 @@ func (n valName) appendTo(b []byte, hints []string) []byte {
 	return b
 }
 
+// nameGens numbers the name states of the process (0: never named).
+var nameGens atomic.Uint64
+
 func newNameState() *nameState {
-	return &nameState{values: map[*Value]valName{}, groups: map[*Operation]int{}, blocks: map[*Block]int{}, numbered: map[*Operation]bool{}}
+	return &nameState{gen: nameGens.Add(1), groups: map[*Operation]int{}, blocks: map[*Block]int{}, numbered: map[*Operation]bool{}}
+}
+
+// name returns v's printed name, if it has one in this state.
+func (ns *nameState) name(v *Value) (valName, bool) {
+	if v.pgen != ns.gen {
+		return valName{}, false
+	}
+	return ns.names[v.pslot], true
+}
+
+// setName gives v its printed name.
+func (ns *nameState) setName(v *Value, n valName) {
+	if v.pgen == ns.gen {
+		ns.names[v.pslot] = n
+		return
+	}
+	v.pgen, v.pslot = ns.gen, uint32(len(ns.names))
+	ns.names = append(ns.names, n)
 }
 
 // scope holds the naming counters and the chain of name sets visible in
@@ -119,9 +145,6 @@ func (ns *nameState) numberScope(op *Operation, top bool) {
 		return
 	}
 	ns.numbered[op] = true
-	if len(ns.values) == 0 { // the first scope: size the map once
-		ns.values = make(map[*Value]valName, countValues(op))
-	}
 	s := &scope{used: []map[string]bool{{}}}
 	var work []pendingRegion
 	for _, r := range op.Regions {
@@ -149,21 +172,6 @@ func (ns *nameState) numberScope(op *Operation, top bool) {
 	}
 }
 
-// countValues counts the results and block arguments inside op's regions
-// (and op's results), isolated ops included.
-func countValues(op *Operation) int {
-	n := op.NumResults()
-	for _, r := range op.Regions {
-		for _, b := range r.Blocks {
-			n += len(b.args)
-			for _, o := range b.ops {
-				n += countValues(o)
-			}
-		}
-	}
-	return n
-}
-
 // numberRegion names the block arguments and op results of r itself (not
 // of the regions nested in its ops).
 func (ns *nameState) numberRegion(r *Region, s *scope) {
@@ -179,17 +187,17 @@ func (ns *nameState) numberRegion(r *Region, s *scope) {
 }
 
 func (ns *nameState) numberArg(a *Value, entry bool, s *scope) {
-	if _, ok := ns.values[a]; ok {
+	if _, ok := ns.name(a); ok {
 		return
 	}
 	switch {
 	case a.NameHint != "":
-		ns.values[a] = ns.hint(s.unique(a.NameHint))
+		ns.setName(a, ns.hint(s.unique(a.NameHint)))
 	case entry:
-		ns.values[a] = valName{kind: nameArg, n: int32(s.nextArg)}
+		ns.setName(a, valName{kind: nameArg, n: int32(s.nextArg)})
 		s.nextArg++
 	default:
-		ns.values[a] = valName{kind: nameNum, n: int32(s.nextValue)}
+		ns.setName(a, valName{kind: nameNum, n: int32(s.nextValue)})
 		s.nextValue++
 	}
 }
@@ -206,11 +214,11 @@ func (ns *nameState) numberOpResults(op *Operation, s *scope) {
 	}
 	for i, r := range op.Results() {
 		if hints[i] == "" {
-			ns.values[r] = valName{kind: nameNum, n: int32(s.nextValue)}
+			ns.setName(r, valName{kind: nameNum, n: int32(s.nextValue)})
 			s.nextValue++
 			continue
 		}
-		ns.values[r] = ns.hint(s.unique(hints[i]))
+		ns.setName(r, ns.hint(s.unique(hints[i])))
 	}
 }
 
@@ -256,12 +264,12 @@ func hasNameHint(op *Operation) bool {
 
 func (ns *nameState) assignGroup(op *Operation, base int) {
 	if op.NumResults() == 1 {
-		ns.values[op.Result(0)] = valName{kind: nameNum, n: int32(base)}
+		ns.setName(op.Result(0), valName{kind: nameNum, n: int32(base)})
 		return
 	}
 	ns.groups[op] = base
 	for i, r := range op.Results() {
-		ns.values[r] = valName{kind: nameGroup, n: int32(base), idx: int32(i)}
+		ns.setName(r, valName{kind: nameGroup, n: int32(base), idx: int32(i)})
 	}
 }
 
@@ -293,7 +301,7 @@ func (ns *nameState) writeValueName(sb *outBuf, v *Value) {
 		sb.WriteString("<<NULL VALUE>>")
 		return
 	}
-	n, ok := ns.values[v]
+	n, ok := ns.name(v)
 	if !ok {
 		sb.WriteString("<<UNKNOWN SSA VALUE>>")
 		return

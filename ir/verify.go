@@ -19,7 +19,20 @@ func Verify(op *Operation) error {
 type verifier struct {
 	pos  map[*Block]map[*Operation]int
 	doms map[*Region]*DomTree
+	// walk holds the blocks being verified (outermost first) and the
+	// index of the op being verified in each.
+	walk []walkPos
 }
+
+type walkPos struct {
+	b *Block
+	i int
+}
+
+// nearDef is how many ops before a use dominates looks for the operand's
+// definition before it falls back to the block's position map: most
+// operands are defined a few ops before their use.
+const nearDef = 16
 
 func (v *verifier) verifyOp(op *Operation) error {
 	if err := v.verifyOperands(op); err != nil {
@@ -80,14 +93,20 @@ func (v *verifier) verifyRegion(op *Operation, r *Region) error {
 
 func (v *verifier) verifyBlock(b *Block, needTerm bool) error {
 	ops := b.Ops()
+	k := len(v.walk)
+	v.walk = append(v.walk, walkPos{b: b})
 	for i, o := range ops {
 		if o.HasTrait(Terminator) && i != len(ops)-1 {
+			v.walk = v.walk[:k]
 			return OpError(o, "must be the last operation in the parent block")
 		}
+		v.walk[k].i = i
 		if err := v.verifyOp(o); err != nil {
+			v.walk = v.walk[:k]
 			return err
 		}
 	}
+	v.walk = v.walk[:k]
 	if needTerm {
 		t := b.Terminator()
 		if t == nil {
@@ -176,8 +195,32 @@ func (v *verifier) dominates(val *Value, user *Operation) bool {
 	if val.owner == anc {
 		return false
 	}
+	if v.definedJustBefore(val.owner, anc, defBlock) {
+		return true
+	}
 	pos := v.positions(defBlock)
 	return pos[val.owner] < pos[anc]
+}
+
+// definedJustBefore reports whether def is one of the nearDef ops before
+// anc, when anc is the op being verified in b (false means "not known").
+func (v *verifier) definedJustBefore(def, anc *Operation, b *Block) bool {
+	for k := len(v.walk) - 1; k >= 0; k-- {
+		w := v.walk[k]
+		if w.b != b {
+			continue
+		}
+		if w.i >= len(b.ops) || b.ops[w.i] != anc {
+			return false
+		}
+		for j := w.i - 1; j >= 0 && j >= w.i-nearDef; j-- {
+			if b.ops[j] == def {
+				return true
+			}
+		}
+		return false
+	}
+	return false
 }
 
 func isGraphRegion(r *Region) bool {
