@@ -115,6 +115,20 @@ func (k *kernel) truePred() asm.Operand {
 	return p
 }
 
+// falsePred is a prologue predicate register that is always false
+// (wgmma's scale-d: D = A*B, the first step of a partial sum).
+func (k *kernel) falsePred() asm.Operand {
+	if r, ok := k.layouts.pro["pred:false"]; ok {
+		return r
+	}
+	one := k.newReg(clsB32)
+	k.proOp("mov.u32", one, imm(1))
+	p := k.newReg(clsPred)
+	k.proOp("setp.eq.u32", p, one, zero)
+	k.layouts.pro["pred:false"] = p
+	return p
+}
+
 // wgOperand is one shared-memory operand of a wgmma: its view and the
 // descriptor constants.
 type wgOperand struct {
@@ -156,6 +170,10 @@ type wgDot struct {
 	kStep             int64
 	repM, repN, steps int64
 	transB            int64
+	// promote is the number of k steps whose products the tensor core
+	// sums in its own (reduced) precision before they are added into the
+	// f32 accumulator (0: no promotion; see promoteSteps).
+	promote int64
 }
 
 func emitWarpGroupDot(k *kernel, op *ir.Operation) error {
@@ -173,12 +191,21 @@ func emitWarpGroupDot(k *kernel, op *ir.Operation) error {
 	if err != nil {
 		return err
 	}
-	if err := d.issue(k, res); err != nil {
-		return err
-	}
-	k.eff("wgmma.commit_group.sync.aligned")
-	if a, ok := op.Attr("isAsync").(ir.IntegerAttr); !ok || a.Value == 0 {
-		k.eff("wgmma.wait_group.sync.aligned", imm(0))
+	if d.promote > 0 {
+		// Every partial sum is added into res once its group has retired,
+		// so the dot completes here whether or not it is isAsync (a later
+		// warp_group_dot_wait finds nothing of it in flight).
+		if err := d.issuePromoted(k, res); err != nil {
+			return err
+		}
+	} else {
+		if err := d.issue(k, res); err != nil {
+			return err
+		}
+		k.eff("wgmma.commit_group.sync.aligned")
+		if a, ok := op.Attr("isAsync").(ir.IntegerAttr); !ok || a.Value == 0 {
+			k.eff("wgmma.wait_group.sync.aligned", imm(0))
+		}
 	}
 	k.afterRead()
 	k.wgmmaReads = true
@@ -310,7 +337,29 @@ func (d *wgDot) tile(k *kernel, op *ir.Operation) error {
 	if d.sparse && (len(d.meta.frag.regs) != int(d.repM) || len(d.meta.frag.regs[0]) != int(d.steps)) {
 		return fmt.Errorf("warp_group_dot: metadata fragments (%d x %d) do not match %d m blocks x %d k32 steps", len(d.meta.frag.regs), len(d.meta.frag.regs[0]), d.repM, d.steps)
 	}
+	d.promote = promoteSteps(d.in, op.IntAttrOr("maxNumImpreciseAcc", 0), d.kStep, d.steps)
 	return nil
+}
+
+// promoteSteps is how many k steps of an fp8 warp_group_dot accumulate in
+// the tensor core before their partial sum is promoted into the f32
+// accumulator (0: never). Hopper's fp8 wgmma adds its products, and the
+// accumulator it is given, with about 14 significant bits (reference
+// hopper.md; DeepSeek-V3 §3.3.2), so a K loop that keeps accumulating in
+// the wgmma's D drifts far beyond f32 accumulation. As Triton's WGMMA
+// lowering does with maxNumImpreciseAcc, the products go into a zeroed
+// partial accumulator (scale-d = 0 at the interval's first step) that is
+// added into the f32 one after every interval of at least
+// maxNumImpreciseAcc K elements: 0 (the attribute's default) promotes after
+// every wgmma, K or more once per tile, and more than the tile's K never
+// (fast accumulation: Triton's max_num_imprecise_acc = 2^30). f16, bf16 and
+// integer dots accumulate exactly and are never promoted.
+func promoteSteps(in string, maxImprecise, kStep, steps int64) int64 {
+	if in != "e4m3" && in != "e5m2" || maxImprecise > kStep*steps {
+		return 0
+	}
+	s := (maxImprecise + kStep - 1) / kStep
+	return min(max(s, 1), steps)
 }
 
 // wgAccumulator is the accumulator the wgmmas update: C's registers in
@@ -378,55 +427,95 @@ func (d *wgDot) issue(k *kernel, res *val) error {
 	if err != nil {
 		return err
 	}
-	p := k.truePred()
 	k.eff("wgmma.fence.sync.aligned")
+	for kk := int64(0); kk < d.steps; kk++ {
+		d.issueStep(k, dA, dB, kk, res.regs, false)
+	}
+	return nil
+}
+
+// issueStep emits the wgmma(.sp) of k step kk for every m block and n
+// block into the accumulator registers acc; with zeroD the wgmma ignores
+// acc's contents (scale-d = 0: D = A*B).
+func (d *wgDot) issueStep(k *kernel, dA, dB asm.Operand, kk int64, accRegs []asm.Operand, zeroD bool) {
+	p := k.truePred()
+	if zeroD {
+		p = k.falsePred()
+	}
 	shape := fmt.Sprintf("m64n%dk%d", d.instrN, d.kStep)
 	per := int(d.instrN / 2)
 	aStep := int64(16) // 32 bytes of A (compressed or dense) per k step
 	if d.eightBit() {
 		aStep = 32
 	}
-	for kk := int64(0); kk < d.steps; kk++ {
-		for m := int64(0); m < d.repM; m++ {
-			// A: rows m*16*wm.., k step kk = 32 bytes of (compressed or dense) elements:
-			// a descriptor, or the warp's four fragment registers.
-			var da asm.Operand
-			if d.regA != nil {
-				da = asm.Vec(d.regA.regs[m][kk])
+	for m := int64(0); m < d.repM; m++ {
+		// A: rows m*16*wm.., k step kk = 32 bytes of (compressed or dense) elements:
+		// a descriptor, or the warp's four fragment registers.
+		var da asm.Operand
+		if d.regA != nil {
+			da = asm.Vec(d.regA.regs[m][kk])
+		} else {
+			da = k.descAt(dA, nvmmaOffset(d.A.m, m*16*d.wm, kk*aStep))
+		}
+		for n := int64(0); n < d.repN; n++ {
+			var db asm.Operand
+			if d.transB == 1 {
+				db = k.descAt(dB, nvmmaOffset(d.B.m, kk*d.kStep, n*d.instrN*d.wn))
 			} else {
-				da = k.descAt(dA, nvmmaOffset(d.A.m, m*16*d.wm, kk*aStep))
+				db = k.descAt(dB, nvmmaOffset(d.B.m, n*d.instrN*d.wn, kk*d.kStep))
 			}
-			for n := int64(0); n < d.repN; n++ {
-				var db asm.Operand
-				if d.transB == 1 {
-					db = k.descAt(dB, nvmmaOffset(d.B.m, kk*d.kStep, n*d.instrN*d.wn))
-				} else {
-					db = k.descAt(dB, nvmmaOffset(d.B.m, n*d.instrN*d.wn, kk*d.kStep))
-				}
-				i := int(m*d.repN+n) * per
-				acc := asm.Vec(res.regs[i : i+per])
-				// Immediates: scale-a, scale-b, then imm-trans-a (shared A only) and imm-trans-b.
-				tail := []asm.Operand{p, imm(1), imm(1), imm(0), imm(d.transB)}
-				if d.regA != nil {
-					tail = []asm.Operand{p, imm(1), imm(1), imm(d.transB)}
-				}
-				var w *asm.Instr
-				switch {
-				case d.sparse && d.acc == "s32": // integer: no scale or transpose immediates
-					w = asm.NewOp("wgmma.mma_async.sp.sync.aligned."+shape+".s32."+d.in+"."+d.in, acc,
-						da, db, d.meta.frag.regs[m][kk][0], imm(0), p)
-				case d.sparse && d.eightBit(): // fp8: scale immediates, no transpose
-					w = asm.NewOp("wgmma.mma_async.sp.sync.aligned."+shape+".f32."+d.in+"."+d.in, acc,
-						da, db, d.meta.frag.regs[m][kk][0], imm(0), p, imm(1), imm(1))
-				case d.sparse:
-					w = asm.NewOp("wgmma.mma_async.sp.sync.aligned."+shape+".f32."+d.in+"."+d.in, acc,
-						append([]asm.Operand{da, db, d.meta.frag.regs[m][kk][0], imm(0)}, tail...)...)
-				default:
-					w = asm.NewOp("wgmma.mma_async.sync.aligned."+shape+".f32."+d.in+"."+d.in, acc, append([]asm.Operand{da, db}, tail...)...)
-				}
-				w.Effect, w.InOut = true, true
-				k.add(w)
+			i := int(m*d.repN+n) * per
+			acc := asm.Vec(accRegs[i : i+per])
+			// Immediates: scale-a, scale-b, then imm-trans-a (shared A only) and imm-trans-b.
+			tail := []asm.Operand{p, imm(1), imm(1), imm(0), imm(d.transB)}
+			if d.regA != nil {
+				tail = []asm.Operand{p, imm(1), imm(1), imm(d.transB)}
 			}
+			var w *asm.Instr
+			switch {
+			case d.sparse && d.acc == "s32": // integer: no scale or transpose immediates
+				w = asm.NewOp("wgmma.mma_async.sp.sync.aligned."+shape+".s32."+d.in+"."+d.in, acc,
+					da, db, d.meta.frag.regs[m][kk][0], imm(0), p)
+			case d.sparse && d.eightBit(): // fp8: scale immediates, no transpose
+				w = asm.NewOp("wgmma.mma_async.sp.sync.aligned."+shape+".f32."+d.in+"."+d.in, acc,
+					da, db, d.meta.frag.regs[m][kk][0], imm(0), p, imm(1), imm(1))
+			case d.sparse:
+				w = asm.NewOp("wgmma.mma_async.sp.sync.aligned."+shape+".f32."+d.in+"."+d.in, acc,
+					append([]asm.Operand{da, db, d.meta.frag.regs[m][kk][0], imm(0)}, tail...)...)
+			default:
+				w = asm.NewOp("wgmma.mma_async.sync.aligned."+shape+".f32."+d.in+"."+d.in, acc, append([]asm.Operand{da, db}, tail...)...)
+			}
+			w.Effect, w.InOut = true, true
+			k.add(w)
+		}
+	}
+}
+
+// issuePromoted issues the dot's k steps in intervals of d.promote steps,
+// each into a zeroed partial accumulator (its first wgmma with scale-d =
+// 0) as one commit group, and adds the partial into res with add.f32 after
+// wait_group 0. One partial register set serves every interval: ptxas
+// serializes wgmmas (C7514) when any register of a wgmma group still in
+// flight is read, so a second set, added while the next interval runs,
+// would cost more than it hides.
+func (d *wgDot) issuePromoted(k *kernel, res *val) error {
+	dA, dB, err := d.descriptors(k)
+	if err != nil {
+		return err
+	}
+	part := make([]asm.Operand, len(res.regs))
+	for j := range part {
+		part[j] = k.newReg(clsF32)
+	}
+	for k0 := int64(0); k0 < d.steps; k0 += d.promote {
+		k.eff("wgmma.fence.sync.aligned")
+		for kk := k0; kk < min(k0+d.promote, d.steps); kk++ {
+			d.issueStep(k, dA, dB, kk, part, kk == k0)
+		}
+		k.eff("wgmma.commit_group.sync.aligned")
+		k.eff("wgmma.wait_group.sync.aligned", imm(0))
+		for i, r := range res.regs {
+			k.op("add.f32", r, r, part[i])
 		}
 	}
 	return nil

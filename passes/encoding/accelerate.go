@@ -85,6 +85,9 @@ registers.`
 // AccelerateOptions are the options of tritongpu-accelerate-matmul.
 type AccelerateOptions struct {
 	WgmmaA string `opt:"wgmma-a" help:"where a wgmma reads A: shared (both operands from shared-memory descriptors) or registers (A loaded with ldmatrix, wgmma's register form)"`
+	// MaxNumImpreciseAcc, when >= 0, is the maxNumImpreciseAcc of every
+	// fp8 dot that does not set one (Triton's max_num_imprecise_acc_default).
+	MaxNumImpreciseAcc int `opt:"max-num-imprecise-acc" help:"fp8 wgmma: K elements summed in the tensor core's reduced precision before the partial sum is added in f32, for dots without a maxNumImpreciseAcc (-1: leave them at 0, a promotion after every wgmma; 1073741824: never, fast accumulation)"`
 }
 
 // Values of AccelerateOptions.WgmmaA.
@@ -108,7 +111,7 @@ var AccelerateMatmul = &pass.Pass{
 	Summary:  "Give tt.dot an nvidia_mma layout and its operands dot_op encodings (meta -1/0/1)",
 	Doc:      accelerateDoc,
 	Anchor:   builtin.ModuleOpName,
-	Options:  &AccelerateOptions{WgmmaA: WgmmaAShared},
+	Options:  &AccelerateOptions{WgmmaA: WgmmaAShared, MaxNumImpreciseAcc: -1},
 	Requires: []*pass.Pass{Convert},
 	Run:      runAccelerate,
 }
@@ -153,6 +156,7 @@ func runAccelerate(ctx *pass.Context, module *ir.Operation) error {
 		if mmaVersionFor(cfg.cc) == 3 {
 			plan := planMMAv3(d, cfg.numWarps)
 			if plan.why == "" {
+				setImpreciseAcc(d, o.MaxNumImpreciseAcc)
 				ctx.Remarkf(d, "%s", dotRemarkV3(d, plan.mma, regA))
 				rewriteWarpGroupDot(b, d, plan.mma, regA)
 				continue

@@ -68,6 +68,27 @@ func planMMAv3(d *ir.Operation, numWarps int) mmaV3Plan {
 	return mmaV3Plan{mma: ttgpu.NvidiaMmaEncoding{VersionMajor: 3, VersionMinor: 0, WarpsPerCTA: warps, InstrShape: []int{16, instrN, k}}}
 }
 
+// setImpreciseAcc gives an fp8 dot without a maxNumImpreciseAcc (or with
+// the default 0) the option's value, when the option is set (>= 0). The
+// attribute moves to the warp_group_dot, whose lowering promotes the
+// tensor core's partial sums into the f32 accumulator every
+// maxNumImpreciseAcc K elements (lower/ptx, promoteSteps).
+func setImpreciseAcc(d *ir.Operation, opt int) {
+	if opt < 0 || !isFP8(tt.ElemOf(d.Operand(0).Type())) {
+		return
+	}
+	if m, ok := d.Attr("maxNumImpreciseAcc").(ir.IntegerAttr); ok && m.Value != 0 {
+		return
+	}
+	d.SetAttr("maxNumImpreciseAcc", ir.I32Attr(int64(opt)))
+}
+
+// isFP8 reports whether t is an 8-bit float (f8E4M3FN, f8E5M2).
+func isFP8(t ir.Type) bool {
+	ft, ok := t.(ir.FloatType)
+	return ok && (ft.Kind == ir.F8E4M3FN || ft.Kind == ir.F8E5M2)
+}
+
 // operandSource is the distributed tensor behind a dot operand: the source
 // of the dot_op conversion convert-triton-to-tritongpu inserted, else v.
 func operandSource(v *ir.Value) *ir.Value {
@@ -126,6 +147,9 @@ func rewriteWarpGroupDot(b *ir.Builder, d *ir.Operation, mma ttgpu.NvidiaMmaEnco
 	}
 	b.SetInsertionPointBefore(d)
 	attrs := []ir.NamedAttr{{Name: "inputPrecision", Value: ir.I32Attr(int64(tt.DotPrecision(d)))}}
+	if m, ok := d.Attr("maxNumImpreciseAcc").(ir.IntegerAttr); ok && m.Value != 0 {
+		attrs = append(attrs, ir.NamedAttr{Name: "maxNumImpreciseAcc", Value: ir.I32Attr(m.Value)})
+	}
 	if si == tt.SparseIndexA {
 		attrs = append(attrs, ir.NamedAttr{Name: "sparseIndex", Value: ir.I32Attr(int64(si))})
 	}

@@ -19,6 +19,8 @@ type PipelineOptions struct {
 	NumStages int    `opt:"num-stages" help:"software-pipelining stages of the K loop (1: no pipelining)"`
 	AsyncWait string `opt:"async-wait" help:"where a wgmma loop waits for its copies: head or before-copies (tritongpu-pipeline's option)"`
 	WgmmaA    string `opt:"wgmma-a" help:"where a wgmma reads A: shared or registers (tritongpu-accelerate-matmul's option)"`
+	// MaxNumImpreciseAcc is tritongpu-accelerate-matmul's option (-1: unset).
+	MaxNumImpreciseAcc int `opt:"max-num-imprecise-acc" help:"fp8 wgmma: K elements accumulated in reduced precision before promotion into f32, for dots without their own (-1: each dot's, default a promotion after every wgmma; 1073741824: fast accumulation)"`
 	// CheckLaunch runs tritongpu-check-launch-resources last; false keeps
 	// the IR of a kernel that could not launch (to inspect its layouts).
 	CheckLaunch bool `opt:"check-launch-resources" help:"reject kernels over the target's threads, shared memory or registers (false: keep them)"`
@@ -48,10 +50,14 @@ func pipelineSteps() []step {
 		{Coalesce, nil, "16-byte global accesses where the axis analysis proves them safe"},
 		{RemoveLayoutConversions, nil, "fold the conversions coalescing left"},
 		{AccelerateMatmul, func(o *PipelineOptions) string {
-			if o.WgmmaA == "" || o.WgmmaA == WgmmaAShared {
-				return ""
+			var opts []string
+			if o.WgmmaA != "" && o.WgmmaA != WgmmaAShared {
+				opts = append(opts, "wgmma-a="+o.WgmmaA)
 			}
-			return "wgmma-a=" + o.WgmmaA
+			if o.MaxNumImpreciseAcc >= 0 {
+				opts = append(opts, fmt.Sprintf("max-num-imprecise-acc=%d", o.MaxNumImpreciseAcc))
+			}
+			return strings.Join(opts, " ")
 		}, "MMA layouts for tt.dot, dot_op encodings with meta -1/0/1"},
 		{RemoveLayoutConversions, nil, "fold the accumulator and epilogue conversions"},
 		{StageDotOperands, nil, "stage dot operands through shared memory with a swizzle per operand"},
@@ -84,7 +90,7 @@ passes, with the 2:4 fork's decomposition first):
  6. convert-triton-to-tritongpu{num-warps threads-per-warp=32 num-ctas target}
  7. tritongpu-coalesce
  8. tritongpu-remove-layout-conversions
- 9. tritongpu-accelerate-matmul{wgmma-a}
+ 9. tritongpu-accelerate-matmul{wgmma-a max-num-imprecise-acc}
 10. tritongpu-remove-layout-conversions
 11. tritongpu-stage-dot-operands (swizzled shared layout per operand)
 12. cse
@@ -110,7 +116,7 @@ var SPPipeline = &pass.Pipeline{
 	Name:    "sp-pipeline",
 	Summary: "Sparse or dense TTIR to the TTGIR the PTX lowering takes",
 	Doc:     pipelineDoc,
-	Options: &PipelineOptions{Target: "cuda:80", NumWarps: 4, NumCTAs: 1, NumStages: 3, AsyncWait: AsyncWaitHead, WgmmaA: WgmmaAShared, CheckLaunch: true},
+	Options: &PipelineOptions{Target: "cuda:80", NumWarps: 4, NumCTAs: 1, NumStages: 3, AsyncWait: AsyncWaitHead, WgmmaA: WgmmaAShared, MaxNumImpreciseAcc: -1, CheckLaunch: true},
 	Build:   buildPipeline,
 }
 
