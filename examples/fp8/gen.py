@@ -8,7 +8,8 @@ prints it after make_ttir: pointer tensors, masked loads, K loop).
 The _div16 variants mark K, stride_bn and stride_cm divisible by 16 (shapes
 where K and N are), as Triton specializes them. A is row-major and marked 2:4 (the launch's "sparse": "A" annotates it); B is
 given transposed (Bt row-major = B column-major, K contiguous, as
-torch._scaled_mm takes it). Usage: python3 gen.py (rewrites the .ttir files).
+torch._scaled_mm takes it). Usage: python3 gen.py (rewrites the .ttir files);
+python3 gen.py e4m3|e5m2|i8 BMxBNxBK OUT.mlir writes one block-pointer variant.
 """
 import sys
 
@@ -225,5 +226,15 @@ files = {
     "scaled_mm_e4m3_bp.mlir": kernel_bp("scaled_mm", "f8E4M3FN", "f32", "bf16", True, 128, 128, 128),
     "mm_i8_bp.mlir": kernel_bp("mm_i8", "i8", "i32", "i32", False, 128, 128, 128),
 }
+
+if len(sys.argv) > 1:
+    # one block-pointer variant for benchmarks: gen.py DTYPE BMxBNxBK OUT.mlir
+    # (DTYPE e4m3, e5m2 or i8), e.g. gen.py e4m3 256x128x128 /tmp/k.mlir
+    et = {"e4m3": "f8E4M3FN", "e5m2": "f8E5M2", "i8": "i8"}[sys.argv[1]]
+    bm, bn, bk = map(int, sys.argv[2].split("x"))
+    text = (kernel_bp("mm_i8", et, "i32", "i32", False, bm, bn, bk) if et == "i8"
+            else kernel_bp("scaled_mm", et, "f32", "bf16", True, bm, bn, bk))
+    open(sys.argv[3], "w").write(HEAD + text)
+    sys.exit(0)
 for f, text in files.items():
     open(f, "w").write(HEAD + text)

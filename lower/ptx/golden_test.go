@@ -119,6 +119,12 @@ func goldenCases(t *testing.T) []goldenCase {
 			cases = append(cases, goldenCase{name: base + ".sm_" + itoa(sm), src: c.file, sm: sm, pipeline: true, opts: "target=cuda:" + itoa(sm) + " num-warps=8 num-stages=3"})
 		}
 	}
+	// The e4m3 kernel as it is timed (partials promoted once per 128-wide
+	// tile, the wait before the copies) and with fast accumulation.
+	for suffix, opt := range map[string]string{"acc128_bc": "max-num-imprecise-acc=128 async-wait=before-copies", "fast": "max-num-imprecise-acc=1073741824"} {
+		cases = append(cases, goldenCase{name: "example.fp8.scaled_mm_e4m3_bp.sm_90." + suffix, src: fp8Cases[0].file, sm: 90, pipeline: true,
+			opts: "target=cuda:90 num-warps=8 num-stages=3 " + opt})
+	}
 	return cases
 }
 

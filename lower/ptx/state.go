@@ -141,6 +141,9 @@ type sharedState struct {
 	// several warpgroups a wait only retires the own group's reads, so the
 	// next cp.async into shared memory waits at a barrier first.
 	wgmmaReads bool
+	// pendingPartials: per warp_group_dot_wait after a K loop, the fp8
+	// partial sums its loop's dot leaves in flight (wgmma.go, deferPlan).
+	pendingPartials map[*ir.Operation][]pendingPartial
 }
 
 // kernel lowers one tt.func: the target, the op table, the analyses, and

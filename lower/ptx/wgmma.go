@@ -3,6 +3,7 @@ package ptx
 import (
 	"fmt"
 
+	"github.com/sparsetriton/sp/dialect/scf"
 	"github.com/sparsetriton/sp/dialect/tt"
 	"github.com/sparsetriton/sp/dialect/ttgpu"
 	"github.com/sparsetriton/sp/dialect/ttng"
@@ -192,10 +193,10 @@ func emitWarpGroupDot(k *kernel, op *ir.Operation) error {
 		return err
 	}
 	if d.promote > 0 {
-		// Every partial sum is added into res once its group has retired,
-		// so the dot completes here whether or not it is isAsync (a later
-		// warp_group_dot_wait finds nothing of it in flight).
-		if err := d.issuePromoted(k, res); err != nil {
+		// Every partial sum is added into res once its group has retired:
+		// here, or, for the loop-carried accumulator of an async dot, the
+		// last interval's at the next iteration's dot or after the loop.
+		if err := d.issuePromoted(k, res, deferPlan(op)); err != nil {
 			return err
 		}
 	} else {
@@ -429,15 +430,16 @@ func (d *wgDot) issue(k *kernel, res *val) error {
 	}
 	k.eff("wgmma.fence.sync.aligned")
 	for kk := int64(0); kk < d.steps; kk++ {
-		d.issueStep(k, dA, dB, kk, res.regs, false)
+		d.issueStep(k, dA, dB, kk, 0, d.repM, res.regs, false)
 	}
 	return nil
 }
 
-// issueStep emits the wgmma(.sp) of k step kk for every m block and n
-// block into the accumulator registers acc; with zeroD the wgmma ignores
-// acc's contents (scale-d = 0: D = A*B).
-func (d *wgDot) issueStep(k *kernel, dA, dB asm.Operand, kk int64, accRegs []asm.Operand, zeroD bool) {
+// issueStep emits the wgmma(.sp) of k step kk for m blocks mLo..mHi-1 and
+// every n block into the accumulator registers accRegs (those m blocks'
+// registers, in order); with zeroD the wgmma ignores their contents
+// (scale-d = 0: D = A*B).
+func (d *wgDot) issueStep(k *kernel, dA, dB asm.Operand, kk, mLo, mHi int64, accRegs []asm.Operand, zeroD bool) {
 	p := k.truePred()
 	if zeroD {
 		p = k.falsePred()
@@ -448,7 +450,7 @@ func (d *wgDot) issueStep(k *kernel, dA, dB asm.Operand, kk int64, accRegs []asm
 	if d.eightBit() {
 		aStep = 32
 	}
-	for m := int64(0); m < d.repM; m++ {
+	for m := mLo; m < mHi; m++ {
 		// A: rows m*16*wm.., k step kk = 32 bytes of (compressed or dense) elements:
 		// a descriptor, or the warp's four fragment registers.
 		var da asm.Operand
@@ -464,7 +466,7 @@ func (d *wgDot) issueStep(k *kernel, dA, dB asm.Operand, kk int64, accRegs []asm
 			} else {
 				db = k.descAt(dB, nvmmaOffset(d.B.m, n*d.instrN*d.wn, kk*d.kStep))
 			}
-			i := int(m*d.repN+n) * per
+			i := int((m-mLo)*d.repN+n) * per
 			acc := asm.Vec(accRegs[i : i+per])
 			// Immediates: scale-a, scale-b, then imm-trans-a (shared A only) and imm-trans-b.
 			tail := []asm.Operand{p, imm(1), imm(1), imm(0), imm(d.transB)}
@@ -497,28 +499,136 @@ func (d *wgDot) issueStep(k *kernel, dA, dB asm.Operand, kk int64, accRegs []asm
 // wait_group 0. One partial register set serves every interval: ptxas
 // serializes wgmmas (C7514) when any register of a wgmma group still in
 // flight is read, so a second set, added while the next interval runs,
-// would cost more than it hides.
-func (d *wgDot) issuePromoted(k *kernel, res *val) error {
+// would cost more than it hides. Where the accumulator and a partial of
+// the whole tile would not fit the thread's registers, the partial covers
+// fewer m blocks at a time (promoteBlocks), one group each.
+//
+// With a deferral (def != nil: an async dot on a loop-carried
+// accumulator), the last interval's group stays in flight, as an async
+// dot's does: the dot first waits for the group the previous iteration
+// left and adds its partial (zero before the first iteration), and the
+// warp_group_dot_wait after the loop adds the last one. The wait and the
+// additions then overlap the iteration's copies and barrier instead of
+// following the wgmmas at once.
+func (d *wgDot) issuePromoted(k *kernel, res *val, def *deferral) error {
 	dA, dB, err := d.descriptors(k)
 	if err != nil {
 		return err
 	}
-	part := make([]asm.Operand, len(res.regs))
+	pm := d.promoteBlocks(k.numWarps)
+	per := d.repN * d.instrN / 2 // registers of one m block
+	if def != nil && pm != d.repM {
+		def = nil // a partial per m block retires within the dot
+	}
+	part := make([]asm.Operand, pm*per)
 	for j := range part {
 		part[j] = k.newReg(clsF32)
 	}
-	for k0 := int64(0); k0 < d.steps; k0 += d.promote {
-		k.eff("wgmma.fence.sync.aligned")
-		for kk := k0; kk < min(k0+d.promote, d.steps); kk++ {
-			d.issueStep(k, dA, dB, kk, part, kk == k0)
-		}
-		k.eff("wgmma.commit_group.sync.aligned")
-		k.eff("wgmma.wait_group.sync.aligned", imm(0))
-		for i, r := range res.regs {
+	addPart := func(dst []asm.Operand) {
+		for i, r := range dst {
 			k.op("add.f32", r, r, part[i])
 		}
 	}
+	if def != nil {
+		for _, r := range part {
+			k.proOp("mov.f32", r, asm.FloatImm{})
+		}
+		k.eff("wgmma.wait_group.sync.aligned", imm(0))
+		addPart(res.regs)
+	}
+	for k0 := int64(0); k0 < d.steps; k0 += d.promote {
+		for m0 := int64(0); m0 < d.repM; m0 += pm {
+			k.eff("wgmma.fence.sync.aligned")
+			for kk := k0; kk < min(k0+d.promote, d.steps); kk++ {
+				d.issueStep(k, dA, dB, kk, m0, m0+pm, part, kk == k0)
+			}
+			k.eff("wgmma.commit_group.sync.aligned")
+			if def != nil && k0+d.promote >= d.steps {
+				break // the last interval's partial is added later
+			}
+			k.eff("wgmma.wait_group.sync.aligned", imm(0))
+			addPart(res.regs[m0*per : (m0+pm)*per])
+		}
+	}
+	if def != nil {
+		if k.pendingPartials == nil {
+			k.pendingPartials = map[*ir.Operation][]pendingPartial{}
+		}
+		k.pendingPartials[def.wait] = append(k.pendingPartials[def.wait], pendingPartial{operand: def.operand, part: part})
+	}
 	return nil
+}
+
+// pendingPartial is a partial sum still in flight when a K loop ends: the
+// warp_group_dot_wait after the loop adds part into its operand.
+type pendingPartial struct {
+	operand int
+	part    []asm.Operand
+}
+
+// deferral is where the last partial of a promoted async dot is added
+// after its loop: operand `operand` of the warp_group_dot_wait `wait`.
+type deferral struct {
+	wait    *ir.Operation
+	operand int
+}
+
+// deferPlan returns the deferral of the promoted dot op (its accumulator
+// updated in place), or nil when the dot must retire its partials itself. It applies to
+// the loop a software-pipelined K loop is: op is isAsync, its C is the
+// loop-carried accumulator (iter arg j, read by op alone, updated in place),
+// op's result reaches the yield only through one warp_group_dot_wait, and
+// loop result j is read by one warp_group_dot_wait {pendings = 0} alone.
+// Between two iterations the registers of the accumulator are then read by
+// nothing but the next iteration's dot, which adds the pending partial
+// first.
+func deferPlan(op *ir.Operation) *deferral {
+	if a, ok := op.Attr("isAsync").(ir.IntegerAttr); !ok || a.Value == 0 {
+		return nil
+	}
+	c := op.Operand(2)
+	loop := op.ParentOp()
+	f, ok := scf.AsFor(loop)
+	if !ok || !c.IsBlockArg() || c.OwnerBlock() != f.Body() || c.Index() == 0 || len(c.Uses()) != 1 {
+		return nil
+	}
+	j := c.Index() - 1
+	us := op.Result(0).Uses()
+	if len(us) != 1 || us[0].Op.Name != ttng.WarpGroupDotWait || us[0].Op.Block() != f.Body() {
+		return nil
+	}
+	w := us[0].Op.Result(us[0].Index)
+	yu := w.Uses()
+	if len(yu) != 1 || yu[0].Op != f.Body().Terminator() || yu[0].Index != j {
+		return nil
+	}
+	lu := loop.Result(j).Uses()
+	if len(lu) != 1 || lu[0].Op.Name != ttng.WarpGroupDotWait || lu[0].Op.IntAttrOr("pendings", -1) != 0 {
+		return nil
+	}
+	return &deferral{wait: lu[0].Op, operand: lu[0].Index}
+}
+
+// promoteRegsOther is about how many registers a wgmma kernel's thread
+// needs besides its accumulators (addresses, descriptors, metadata, loop
+// state): 116 registers for the 128x128x128 e4m3 tile at 8 warps with its
+// 64 accumulator registers.
+const promoteRegsOther = 72
+
+// promoteBlocks is how many m blocks one partial accumulator covers: all of
+// them when the accumulator, a partial as large and promoteRegsOther fit
+// the per-thread register file at numWarps warps (at most 255 registers),
+// else the largest divisor of repM that fits (at least one).
+func (d *wgDot) promoteBlocks(numWarps int) int64 {
+	limit := min(int64(255), 65536/int64(32*numWarps))
+	per := d.repN * d.instrN / 2
+	acc := d.repM * per
+	for pm := d.repM; pm > 1; pm-- {
+		if d.repM%pm == 0 && acc+pm*per+promoteRegsOther <= limit {
+			return pm
+		}
+	}
+	return 1
 }
 
 // warpGroupRow returns (warpM & ~3) * 16 as a prologue register.
@@ -536,8 +646,23 @@ func (k *kernel) warpGroupRow(warpM asm.Operand) asm.Operand {
 
 // emitWarpGroupDotWait waits until at most `pendings` wgmma groups are in
 // flight and forwards its operands.
+// A deferred fp8 partial (issuePromoted) of one of them is added into it
+// here, and its registers are zeroed for a later run of the loop.
 func emitWarpGroupDotWait(k *kernel, op *ir.Operation) error {
 	k.eff("wgmma.wait_group.sync.aligned", imm(op.IntAttrOr("pendings", 0)))
+	for _, p := range k.pendingPartials[op] {
+		regs, err := k.regsOf(op.Operand(p.operand))
+		if err != nil {
+			return err
+		}
+		for i, r := range regs {
+			k.op("add.f32", r, r, p.part[i])
+		}
+		for _, r := range p.part {
+			k.op("mov.f32", r, asm.FloatImm{})
+		}
+	}
+	delete(k.pendingPartials, op)
 	for i, v := range op.Operands() {
 		x, err := k.get(v)
 		if err != nil {
