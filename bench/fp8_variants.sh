@@ -9,10 +9,11 @@
 # on sm_90a, QMMA.SP / IMMA.SP on sm_89 / sm_80), no spills and no wgmma
 # serialization note (C7510-C7520); the script fails otherwise.
 #
-# Names: e4m3|e5m2|i8 _ BMxBNxBK _ w<warps> _ s<stages> _ head|bc _ acc<N>|fast [_sm89|_sm80]
+# Names: e4m3|e5m2|i8 _ BMxBNxBK _ w<warps> _ s<stages> _ head|bc _ acc<N>|fast [_g8] [_sm89|_sm80]
 # (acc<N>: max-num-imprecise-acc=N, the K elements an fp8 wgmma sums in the
 # tensor core's precision before the partial is added in f32; acc0 is the
-# default, a promotion after every wgmma; fast: never, 1073741824).
+# default, a promotion after every wgmma; fast: never, 1073741824; g8: tiles
+# in grouped order, 8 tile rows per group).
 # Usage: bench/fp8_variants.sh OUT [NAME...]   (default: every variant)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -22,11 +23,14 @@ mkdir -p "$out"
 spopt="$out/.sp-opt"
 (cd "$root" && go build -o "$spopt" ./cmd/sp-opt)
 
-# name | dtype | tile | target | sp-pipeline options after target=
+# name | dtype | tile[:G] (G: grouped tile order, gen.py) | target | sp-pipeline options after target=
 variants="
 e4m3_128x128x128_w8_s3_bc_acc0|e4m3|128x128x128|90|num-warps=8 num-stages=3 async-wait=before-copies
 e4m3_128x128x128_w8_s3_bc_acc128|e4m3|128x128x128|90|num-warps=8 num-stages=3 async-wait=before-copies max-num-imprecise-acc=128
 e4m3_128x128x128_w8_s3_bc_fast|e4m3|128x128x128|90|num-warps=8 num-stages=3 async-wait=before-copies max-num-imprecise-acc=1073741824
+e4m3_128x128x128_w8_s3_bc_acc128_g8|e4m3|128x128x128:8|90|num-warps=8 num-stages=3 async-wait=before-copies max-num-imprecise-acc=128
+e4m3_128x128x128_w8_s4_bc_acc128_g8|e4m3|128x128x128:8|90|num-warps=8 num-stages=4 async-wait=before-copies max-num-imprecise-acc=128
+e4m3_128x128x128_w8_s3_bc_fast_g8|e4m3|128x128x128:8|90|num-warps=8 num-stages=3 async-wait=before-copies max-num-imprecise-acc=1073741824
 e4m3_128x128x128_w8_s4_bc_acc128|e4m3|128x128x128|90|num-warps=8 num-stages=4 async-wait=before-copies max-num-imprecise-acc=128
 e4m3_128x128x256_w8_s3_bc_acc256|e4m3|128x128x256|90|num-warps=8 num-stages=3 async-wait=before-copies max-num-imprecise-acc=256
 e4m3_256x128x128_w8_s3_bc_acc128|e4m3|256x128x128|90|num-warps=8 num-stages=3 async-wait=before-copies max-num-imprecise-acc=128
@@ -51,7 +55,7 @@ while IFS='|' read -r name dt tile sm opts; do
   if [ $# -gt 0 ] && ! printf '%s\n' "$@" | grep -qx "$name"; then continue; fi
   arch=sm_$sm
   [ "$sm" = 90 ] && arch=sm_90a
-  python3 "$root/examples/fp8/gen.py" "$dt" "$tile" "$out/$name.mlir"
+  python3 "$root/examples/fp8/gen.py" "$dt" "${tile%%:*}" "$out/$name.mlir" "$([ "${tile#*:}" != "$tile" ] && echo "${tile#*:}")"
   "$spopt" "$out/$name.mlir" --sp-pipeline="target=cuda:$sm $opts" --emit=ptx -o "$out/$name.$arch.ptx" 2>"$out/$name.log" ||
     { echo "FAIL: $name: sp-opt"; cat "$out/$name.log"; fail=1; continue; }
   rm -f "$out/$name.log" "$out/$name.mlir"

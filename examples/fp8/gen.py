@@ -9,11 +9,12 @@ The _div16 variants mark K, stride_bn and stride_cm divisible by 16 (shapes
 where K and N are), as Triton specializes them. A is row-major and marked 2:4 (the launch's "sparse": "A" annotates it); B is
 given transposed (Bt row-major = B column-major, K contiguous, as
 torch._scaled_mm takes it). Usage: python3 gen.py (rewrites the .ttir files);
-python3 gen.py e4m3|e5m2|i8 BMxBNxBK OUT.mlir writes one block-pointer variant.
+python3 gen.py e4m3|e5m2|i8 BMxBNxBK OUT.mlir [G] writes one block-pointer variant
+(G > 0: tiles in grouped order).
 """
 import sys
 
-def kernel(name, et, acc, out, scaled, BM, BN, BK, div16=False):
+def kernel(name, et, acc, out, scaled, BM, BN, BK, div16=False, G=0):
     zero = "0.000000e+00" if acc == "f32" else "0"
     L = []
     a = L.append
@@ -37,8 +38,32 @@ def kernel(name, et, acc, out, scaled, BM, BN, BK, div16=False):
     a(f"    %cBN = arith.constant {BN} : i32")
     a(f"    %cBK = arith.constant {BK} : i32")
     a(f"    %cBK1 = arith.constant {BK-1} : i32")
-    a(f"    %pid_m = tt.get_program_id x : i32")
-    a(f"    %pid_n = tt.get_program_id y : i32")
+    if G > 0:
+        # pid = x + y*npm; in a group of G tile rows: pid_m = first + (pid % (G*npn)) % size,
+        # pid_n = (pid % (G*npn)) / size, size = min(npm - first, G).
+        a(f"    %gx = tt.get_program_id x : i32")
+        a(f"    %gy = tt.get_program_id y : i32")
+        a(f"    %cBM1 = arith.constant {BM-1} : i32")
+        a(f"    %cBN1 = arith.constant {BN-1} : i32")
+        a(f"    %cG = arith.constant {G} : i32")
+        a(f"    %gm0 = arith.addi %M, %cBM1 : i32")
+        a(f"    %gnpm = arith.divsi %gm0, %cBM : i32")
+        a(f"    %gn0 = arith.addi %N, %cBN1 : i32")
+        a(f"    %gnpn = arith.divsi %gn0, %cBN : i32")
+        a(f"    %gyx = arith.muli %gy, %gnpm : i32")
+        a(f"    %gpid = arith.addi %gx, %gyx : i32")
+        a(f"    %gin = arith.muli %cG, %gnpn : i32")
+        a(f"    %ggid = arith.divsi %gpid, %gin : i32")
+        a(f"    %gfirst = arith.muli %ggid, %cG : i32")
+        a(f"    %gleft = arith.subi %gnpm, %gfirst : i32")
+        a(f"    %gsize = arith.minsi %gleft, %cG : i32")
+        a(f"    %gr = arith.remsi %gpid, %gin : i32")
+        a(f"    %gmr = arith.remsi %gr, %gsize : i32")
+        a(f"    %pid_m = arith.addi %gfirst, %gmr : i32")
+        a(f"    %pid_n = arith.divsi %gr, %gsize : i32")
+    else:
+        a(f"    %pid_m = tt.get_program_id x : i32")
+        a(f"    %pid_n = tt.get_program_id y : i32")
     a(f"    %m0 = arith.muli %pid_m, %cBM : i32")
     a(f"    %n0 = arith.muli %pid_n, %cBN : i32")
     a(f"    %rm = tt.make_range {{end = {BM} : i32, start = 0 : i32}} : tensor<{BM}xi32>")
@@ -130,12 +155,14 @@ def kernel(name, et, acc, out, scaled, BM, BN, BK, div16=False):
     a(f"}}")
     return "\n".join(L) + "\n"
 
-def kernel_bp(name, et, acc, out, scaled, BM, BN, BK):
+def kernel_bp(name, et, acc, out, scaled, BM, BN, BK, G=0):
     """The same product with block pointers (make_tensor_ptr / advance, as
     Triton 3.1 kernels and sp's examples/sparse_matmul.mlir): sparse A tiles
     [BM, BK] of a row-major A, B tiles [BK, BN] of a column-major B (Bt
     row-major: strides [1, stride_bn], order [0, 1]). Needs M % 16 == 0 and
-    K % 32 == 0 (the band16k32 metadata of a block-pointer A)."""
+    K % 32 == 0 (the band16k32 metadata of a block-pointer A). G > 0 walks
+    the cdiv(M, BM) x cdiv(N, BN) grid in Triton tutorial 03's grouped
+    order (G tile rows per group) instead of row order."""
     zero = "0.000000e+00" if acc == "f32" else "0"
     sp = f'#tt.sparse<"NV24">'
     L = []
@@ -155,8 +182,32 @@ def kernel_bp(name, et, acc, out, scaled, BM, BN, BK):
     a(f"    %cBK = arith.constant {BK} : i32")
     a(f"    %cBK1 = arith.constant {BK-1} : i32")
     a(f"    %acc0 = arith.constant dense<{zero}> : tensor<{BM}x{BN}x{acc}>")
-    a(f"    %pid_m = tt.get_program_id x : i32")
-    a(f"    %pid_n = tt.get_program_id y : i32")
+    if G > 0:
+        # pid = x + y*npm; in a group of G tile rows: pid_m = first + (pid % (G*npn)) % size,
+        # pid_n = (pid % (G*npn)) / size, size = min(npm - first, G).
+        a(f"    %gx = tt.get_program_id x : i32")
+        a(f"    %gy = tt.get_program_id y : i32")
+        a(f"    %cBM1 = arith.constant {BM-1} : i32")
+        a(f"    %cBN1 = arith.constant {BN-1} : i32")
+        a(f"    %cG = arith.constant {G} : i32")
+        a(f"    %gm0 = arith.addi %M, %cBM1 : i32")
+        a(f"    %gnpm = arith.divsi %gm0, %cBM : i32")
+        a(f"    %gn0 = arith.addi %N, %cBN1 : i32")
+        a(f"    %gnpn = arith.divsi %gn0, %cBN : i32")
+        a(f"    %gyx = arith.muli %gy, %gnpm : i32")
+        a(f"    %gpid = arith.addi %gx, %gyx : i32")
+        a(f"    %gin = arith.muli %cG, %gnpn : i32")
+        a(f"    %ggid = arith.divsi %gpid, %gin : i32")
+        a(f"    %gfirst = arith.muli %ggid, %cG : i32")
+        a(f"    %gleft = arith.subi %gnpm, %gfirst : i32")
+        a(f"    %gsize = arith.minsi %gleft, %cG : i32")
+        a(f"    %gr = arith.remsi %gpid, %gin : i32")
+        a(f"    %gmr = arith.remsi %gr, %gsize : i32")
+        a(f"    %pid_m = arith.addi %gfirst, %gmr : i32")
+        a(f"    %pid_n = arith.divsi %gr, %gsize : i32")
+    else:
+        a(f"    %pid_m = tt.get_program_id x : i32")
+        a(f"    %pid_n = tt.get_program_id y : i32")
     a(f"    %m0 = arith.muli %pid_m, %cBM : i32")
     a(f"    %n0 = arith.muli %pid_n, %cBN : i32")
     a(f"    %M64 = arith.extsi %M : i32 to i64")
@@ -228,12 +279,13 @@ files = {
 }
 
 if len(sys.argv) > 1:
-    # one block-pointer variant for benchmarks: gen.py DTYPE BMxBNxBK OUT.mlir
-    # (DTYPE e4m3, e5m2 or i8), e.g. gen.py e4m3 256x128x128 /tmp/k.mlir
+    # one block-pointer variant for benchmarks: gen.py DTYPE BMxBNxBK OUT.mlir [G]
+    # (DTYPE e4m3, e5m2 or i8; G: grouped tile order), e.g. gen.py e4m3 256x128x128 /tmp/k.mlir 8
     et = {"e4m3": "f8E4M3FN", "e5m2": "f8E5M2", "i8": "i8"}[sys.argv[1]]
     bm, bn, bk = map(int, sys.argv[2].split("x"))
-    text = (kernel_bp("mm_i8", et, "i32", "i32", False, bm, bn, bk) if et == "i8"
-            else kernel_bp("scaled_mm", et, "f32", "bf16", True, bm, bn, bk))
+    g = int(sys.argv[4]) if len(sys.argv) > 4 and sys.argv[4] else 0
+    text = (kernel_bp("mm_i8", et, "i32", "i32", False, bm, bn, bk, g) if et == "i8"
+            else kernel_bp("scaled_mm", et, "f32", "bf16", True, bm, bn, bk, g))
     open(sys.argv[3], "w").write(HEAD + text)
     sys.exit(0)
 for f, text in files.items():

@@ -504,8 +504,8 @@ func (d *wgDot) issueStep(k *kernel, dA, dB asm.Operand, kk, mLo, mHi int64, acc
 // fewer m blocks at a time (promoteBlocks), one group each.
 //
 // With a deferral (def != nil: an async dot on a loop-carried
-// accumulator), the last interval's group stays in flight, as an async
-// dot's does: the dot first waits for the group the previous iteration
+// accumulator), the last group (last interval, last m blocks) stays in
+// flight, as an async dot's does: the dot first waits for the group the previous iteration
 // left and adds its partial (zero before the first iteration), and the
 // warp_group_dot_wait after the loop adds the last one. The wait and the
 // additions then overlap the iteration's copies and barrier instead of
@@ -515,10 +515,10 @@ func (d *wgDot) issuePromoted(k *kernel, res *val, def *deferral) error {
 	if err != nil {
 		return err
 	}
-	pm := d.promoteBlocks(k.numWarps)
+	pm, fits := d.promoteBlocks(k.numWarps)
 	per := d.repN * d.instrN / 2 // registers of one m block
-	if def != nil && pm != d.repM {
-		def = nil // a partial per m block retires within the dot
+	if !fits {
+		def = nil // a partial live across the loop would spill: retire it within the dot
 	}
 	part := make([]asm.Operand, pm*per)
 	for j := range part {
@@ -529,12 +529,13 @@ func (d *wgDot) issuePromoted(k *kernel, res *val, def *deferral) error {
 			k.op("add.f32", r, r, part[i])
 		}
 	}
+	last := (d.repM - pm) * per // the last chunk's first register: the one left in flight
 	if def != nil {
 		for _, r := range part {
 			k.proOp("mov.f32", r, asm.FloatImm{})
 		}
 		k.eff("wgmma.wait_group.sync.aligned", imm(0))
-		addPart(res.regs)
+		addPart(res.regs[last:])
 	}
 	for k0 := int64(0); k0 < d.steps; k0 += d.promote {
 		for m0 := int64(0); m0 < d.repM; m0 += pm {
@@ -543,8 +544,8 @@ func (d *wgDot) issuePromoted(k *kernel, res *val, def *deferral) error {
 				d.issueStep(k, dA, dB, kk, m0, m0+pm, part, kk == k0)
 			}
 			k.eff("wgmma.commit_group.sync.aligned")
-			if def != nil && k0+d.promote >= d.steps {
-				break // the last interval's partial is added later
+			if def != nil && k0+d.promote >= d.steps && m0+pm == d.repM {
+				break // the last partial is added later
 			}
 			k.eff("wgmma.wait_group.sync.aligned", imm(0))
 			addPart(res.regs[m0*per : (m0+pm)*per])
@@ -554,16 +555,17 @@ func (d *wgDot) issuePromoted(k *kernel, res *val, def *deferral) error {
 		if k.pendingPartials == nil {
 			k.pendingPartials = map[*ir.Operation][]pendingPartial{}
 		}
-		k.pendingPartials[def.wait] = append(k.pendingPartials[def.wait], pendingPartial{operand: def.operand, part: part})
+		k.pendingPartials[def.wait] = append(k.pendingPartials[def.wait], pendingPartial{operand: def.operand, first: int(last), part: part})
 	}
 	return nil
 }
 
 // pendingPartial is a partial sum still in flight when a K loop ends: the
-// warp_group_dot_wait after the loop adds part into its operand.
+// warp_group_dot_wait after the loop adds part into its operand's
+// registers from first on.
 type pendingPartial struct {
-	operand int
-	part    []asm.Operand
+	operand, first int
+	part           []asm.Operand
 }
 
 // deferral is where the last partial of a promoted async dot is added
@@ -618,17 +620,19 @@ const promoteRegsOther = 72
 // promoteBlocks is how many m blocks one partial accumulator covers: all of
 // them when the accumulator, a partial as large and promoteRegsOther fit
 // the per-thread register file at numWarps warps (at most 255 registers),
-// else the largest divisor of repM that fits (at least one).
-func (d *wgDot) promoteBlocks(numWarps int) int64 {
+// else the largest divisor of repM that fits, else one; fits reports
+// whether that estimate fits (when not, ptxas may still fit a partial that
+// lives only within the dot).
+func (d *wgDot) promoteBlocks(numWarps int) (pm int64, fits bool) {
 	limit := min(int64(255), 65536/int64(32*numWarps))
 	per := d.repN * d.instrN / 2
 	acc := d.repM * per
-	for pm := d.repM; pm > 1; pm-- {
+	for pm := d.repM; pm >= 1; pm-- {
 		if d.repM%pm == 0 && acc+pm*per+promoteRegsOther <= limit {
-			return pm
+			return pm, true
 		}
 	}
-	return 1
+	return 1, false
 }
 
 // warpGroupRow returns (warpM & ~3) * 16 as a prologue register.
@@ -655,7 +659,7 @@ func emitWarpGroupDotWait(k *kernel, op *ir.Operation) error {
 		if err != nil {
 			return err
 		}
-		for i, r := range regs {
+		for i, r := range regs[p.first : p.first+len(p.part)] {
 			k.op("add.f32", r, r, p.part[i])
 		}
 		for _, r := range p.part {
