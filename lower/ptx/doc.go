@@ -90,6 +90,22 @@
 // unless an async_wait's barrier came between them (async-wait=
 // before-copies: one barrier per iteration).
 //
+// fp8 promotion (wgmma.go, issuePromoted). Hopper's fp8 wgmma sums its
+// products and the D it is given in about 14 significant bits, so an e4m3
+// or e5m2 warp_group_dot whose maxNumImpreciseAcc is at most its tile's K
+// (Triton's rule; 0, the default, promotes after every wgmma) issues each
+// interval of ceil(maxNumImpreciseAcc / 64) k steps into a separate partial
+// accumulator (scale-d = 0 on the interval's first wgmma), waits for it and
+// adds it into the f32 accumulator with add.f32. In a pipelined K loop the
+// last interval's group stays in flight: the next iteration's dot waits for
+// it and adds it before issuing, the warp_group_dot_wait after the loop adds
+// the last one (the partial's registers are zeroed before the loop), so the
+// wait and the additions overlap the copies and the barrier; nothing reads
+// a register of a group in flight (ptxas would serialize the wgmmas,
+// C7514). Where the accumulator and a partial as large would not fit the
+// registers, the partial covers one m block at a time, retired within the
+// dot. Integer dots accumulate exactly and are never promoted.
+//
 // Global memory. Loads and stores are vectorized per thread over runs of
 // consecutive registers contiguous along the layout's fastest dimension, as
 // wide as sizePerThread, the pointer's contiguity and alignment and the
