@@ -157,3 +157,114 @@ func TestMinMaxClamp(t *testing.T) {
 		t.Errorf("min(64, 0): constant %v, want 0", c)
 	}
 }
+
+// The index forms decompose-sparse-tensors emits for 2:4 pointer tensors:
+// chunk starts (k & -16, (j & -8) << 1) are constant over aligned chunks,
+// so the masks compared against them are too; band starts (b << 4) are
+// divisible by 16; shifting a range right keeps no per-element
+// divisibility.
+func TestChunkIndices(t *testing.T) {
+	fn, a := analyze(t, `tt.func @f(%u: i32) {
+  %c1 = arith.constant 1 : i32
+  %r = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32>
+  %m16 = arith.constant dense<-16> : tensor<64xi32>
+  %chunk = arith.andi %r, %m16 : tensor<64xi32>
+  %j = tt.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32>
+  %m8 = arith.constant dense<-8> : tensor<32xi32>
+  %one = arith.constant dense<1> : tensor<32xi32>
+  %jc = arith.andi %j, %m8 : tensor<32xi32>
+  %jk = arith.shli %jc, %one : tensor<32xi32>
+  %s3 = arith.constant dense<3> : tensor<64xi32>
+  %sh = arith.shrsi %r, %s3 : tensor<64xi32>
+  %b = tt.make_range {end = 8 : i32, start = 0 : i32} : tensor<8xi32>
+  %s4 = arith.constant dense<4> : tensor<8xi32>
+  %band = arith.shli %b, %s4 : tensor<8xi32>
+  %us = tt.splat %u : i32 -> tensor<64xi32>
+  %mask = arith.cmpi slt, %chunk, %us : tensor<64xi32>
+  %m7 = arith.constant dense<7> : tensor<64xi32>
+  %low = arith.andi %r, %m7 : tensor<64xi32>
+  %s0 = arith.constant dense<0> : tensor<64xi32>
+  %same = arith.shli %r, %s0 : tensor<64xi32>
+  %k2 = arith.constant dense<2> : tensor<64xi32>
+  %small = arith.shrsi %chunk, %k2 : tensor<64xi32>
+  tt.return
+}`)
+	get := func(name string, n int) Info { return a.Get(nth(fn, name, n)) }
+	expect(t, "range & -16", get("arith.andi", 0), []int64{1}, []int64{16}, []int64{16})
+	expect(t, "range32 & -8", get("arith.andi", 1), []int64{1}, []int64{8}, []int64{8})
+	expect(t, "(range32 & -8) << 1", get("arith.shli", 0), []int64{1}, []int64{16}, []int64{8})
+	expect(t, "range >> 3", get("arith.shrsi", 0), []int64{1}, []int64{1}, []int64{8})
+	expect(t, "range8 << 4", get("arith.shli", 1), []int64{1}, []int64{16}, []int64{1})
+	expect(t, "(range & -16) < u", get("arith.cmpi", 0), []int64{1}, []int64{1}, []int64{16})
+	expect(t, "range & 7 (not a block mask)", get("arith.andi", 2), []int64{1}, []int64{1}, []int64{1})
+	expect(t, "range << 0", get("arith.shli", 2), []int64{64}, []int64{MaxDivisibility}, []int64{1})
+	expect(t, "(range & -16) >> 2", get("arith.shrsi", 1), []int64{1}, []int64{4}, []int64{16})
+}
+
+// The offsets of a 2:4 operand A read through pointer tensors (Triton's
+// tutorial 03 with A marked 2:4, M and the row stride divisible by 16): the
+// values tile at o(i, 0)/2 + j and the band16 metadata tile at
+// ((pid*128 + 16b) % M) * stride / 16 + q are contiguous along the K
+// dimension and aligned to 16 bytes, and their chunk masks are uniform over
+// 16-byte vectors.
+func TestSparsePointerOffsets(t *testing.T) {
+	fn, a := analyze(t, `tt.func @f(%v: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %m: !tt.ptr<i16> {tt.divisibility = 16 : i32}, %M: i32 {tt.divisibility = 16 : i32}, %S: i32 {tt.divisibility = 16 : i32}, %pid: i32, %left: i32) {
+  %c128 = arith.constant 128 : i32
+  %base = arith.muli %pid, %c128 : i32
+  %b = tt.make_range {end = 8 : i32, start = 0 : i32} : tensor<8xi32>
+  %b2 = tt.expand_dims %b {axis = 1 : i32} : tensor<8xi32> -> tensor<8x1xi32>
+  %c4 = arith.constant dense<4> : tensor<8x1xi32>
+  %band = arith.shli %b2, %c4 : tensor<8x1xi32>
+  %bs = tt.splat %base : i32 -> tensor<8x1xi32>
+  %row = arith.addi %bs, %band : tensor<8x1xi32>
+  %Ms = tt.splat %M : i32 -> tensor<8x1xi32>
+  %rowm = arith.remsi %row, %Ms : tensor<8x1xi32>
+  %Ss = tt.splat %S : i32 -> tensor<8x1xi32>
+  %roff = arith.muli %rowm, %Ss : tensor<8x1xi32>
+  %rb = tt.broadcast %roff : tensor<8x1xi32> -> tensor<8x64xi32>
+  %c4b = arith.constant dense<4> : tensor<8x64xi32>
+  %r16 = arith.shrsi %rb, %c4b : tensor<8x64xi32>
+  %q = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32>
+  %q2 = tt.expand_dims %q {axis = 0 : i32} : tensor<64xi32> -> tensor<1x64xi32>
+  %qb = tt.broadcast %q2 : tensor<1x64xi32> -> tensor<8x64xi32>
+  %moff = arith.addi %r16, %qb : tensor<8x64xi32>
+  %ms = tt.splat %m : !tt.ptr<i16> -> tensor<8x64x!tt.ptr<i16>>
+  %mp = tt.addptr %ms, %moff : tensor<8x64x!tt.ptr<i16>>, tensor<8x64xi32>
+  %m16 = arith.constant dense<-16> : tensor<1x64xi32>
+  %qc = arith.andi %q2, %m16 : tensor<1x64xi32>
+  %ls = tt.splat %left : i32 -> tensor<1x64xi32>
+  %mk = arith.cmpi slt, %qc, %ls : tensor<1x64xi32>
+  %mmask = tt.broadcast %mk : tensor<1x64xi1> -> tensor<8x64xi1>
+  %i = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32>
+  %i2 = tt.expand_dims %i {axis = 1 : i32} : tensor<128xi32> -> tensor<128x1xi32>
+  %Sv = tt.splat %S : i32 -> tensor<128x1xi32>
+  %vr = arith.muli %i2, %Sv : tensor<128x1xi32>
+  %vrb = tt.broadcast %vr : tensor<128x1xi32> -> tensor<128x32xi32>
+  %c1 = arith.constant dense<1> : tensor<128x32xi32>
+  %vh = arith.shrsi %vrb, %c1 : tensor<128x32xi32>
+  %j = tt.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32>
+  %j2 = tt.expand_dims %j {axis = 0 : i32} : tensor<32xi32> -> tensor<1x32xi32>
+  %jb = tt.broadcast %j2 : tensor<1x32xi32> -> tensor<128x32xi32>
+  %voff = arith.addi %vh, %jb : tensor<128x32xi32>
+  %vs = tt.splat %v : !tt.ptr<f16> -> tensor<128x32x!tt.ptr<f16>>
+  %vp = tt.addptr %vs, %voff : tensor<128x32x!tt.ptr<f16>>, tensor<128x32xi32>
+  %m8 = arith.constant dense<-8> : tensor<1x32xi32>
+  %jc = arith.andi %j2, %m8 : tensor<1x32xi32>
+  %one = arith.constant dense<1> : tensor<1x32xi32>
+  %jk = arith.shli %jc, %one : tensor<1x32xi32>
+  %ls2 = tt.splat %left : i32 -> tensor<1x32xi32>
+  %vk = arith.cmpi slt, %jk, %ls2 : tensor<1x32xi32>
+  %vmask = tt.broadcast %vk : tensor<1x32xi1> -> tensor<128x32xi1>
+  tt.return
+}`)
+	mp, vp := nth(fn, "tt.addptr", 0), nth(fn, "tt.addptr", 1)
+	mmask, vmask := nth(fn, "tt.broadcast", 2), nth(fn, "tt.broadcast", 5)
+	expect(t, "metadata pointers", a.Get(mp), []int64{1, 64}, []int64{2, 16}, []int64{1, 1})
+	expect(t, "values pointers", a.Get(vp), []int64{1, 32}, []int64{2, 16}, []int64{1, 1})
+	if n := a.AccessElems(mp, mmask, 1, 2); n != 8 {
+		t.Errorf("metadata vector: %d words, want 8 (16 bytes)", n)
+	}
+	if n := a.AccessElems(vp, vmask, 1, 2); n != 8 {
+		t.Errorf("values vector: %d f16, want 8 (16 bytes)", n)
+	}
+}

@@ -42,9 +42,13 @@ func (a *Analysis) transfer(op *ir.Operation, i int) Info {
 		return cmp(ops[0], ops[1], shape)
 	case arith.ShrsiOpName, arith.ShruiOpName:
 		return shr(ops[0], ops[1], shape)
+	case arith.ShliOpName:
+		return shl(ops[0], ops[1], shape)
 	case arith.MaxsiOpName, arith.MinsiOpName, arith.MaxuiOpName, arith.MinuiOpName:
 		return minMax(op.Name, ops[0], ops[1], shape)
-	case arith.AndiOpName, arith.OriOpName, arith.XoriOpName:
+	case arith.AndiOpName:
+		return andi(ops[0], ops[1], shape)
+	case arith.OriOpName, arith.XoriOpName:
 		return constOnly(shape, ops...)
 	case arith.SelectOpName:
 		return constOnly(shape, ops...)
@@ -229,18 +233,122 @@ func cmp(l, r Info, shape []int64) Info {
 	})
 }
 
+// shiftOf returns the constant shift amount of r when it is one in
+// [0, 62).
+func shiftOf(r Info) (int64, bool) {
+	if p := r.Constant; p != nil && *p >= 0 && *p < 62 {
+		return *p, true
+	}
+	return 0, false
+}
+
+// blockConstancy is the length of the aligned runs on which x >> p (and
+// x & -2^p) is constant, for runs of x of contiguity c starting at
+// multiples of div: gcd(c, div, 2^p) (1 when x has no runs).
+func blockConstancy(c, div, p int64) int64 {
+	if c <= 1 {
+		return 1
+	}
+	return gcd(gcd(c, div), int64(1)<<p)
+}
+
+// elemDiv is the divisibility of every element of x along d: its
+// divisibility when it has no runs (each element starts one), else 1.
+func elemDiv(l Info, d int) int64 {
+	if l.Contiguity[d] > 1 {
+		return 1
+	}
+	return l.Divisibility[d]
+}
+
 // shr: x >> c by a constant is x / 2^c for divisibility (what
 // decompose-sparse-tensors emits for the halved and /16 shapes, strides and
-// offsets of dynamic sparse operands); constancy survives.
+// offsets of dynamic sparse operands); constancy survives, and a run of x
+// aligned to 2^c becomes a constant stretch (a range >> 3 is constant over
+// aligned groups of 8). Runs end, so the result's divisibility is that of
+// every element: x's when x has no runs, else that of a run's first
+// element when the whole run shifts to it.
 func shr(l, r Info, shape []int64) Info {
 	out := binary(shape, func(d int) (int64, int64, int64) {
-		v := int64(1)
-		if p := r.Constant; p != nil && *p >= 0 && *p < 62 && l.Divisibility[d]%(int64(1)<<*p) == 0 {
-			v = max(1, l.Divisibility[d]>>*p)
+		p, ok := shiftOf(r)
+		if !ok {
+			return 1, 1, gcd(l.Constancy[d], r.Constancy[d])
 		}
-		return 1, v, gcd(l.Constancy[d], r.Constancy[d])
+		v := int64(1)
+		div := l.Divisibility[d]
+		if l.Contiguity[d] > 1 && l.Contiguity[d] > int64(1)<<p {
+			div = 1 // several values per run
+		}
+		if div%(int64(1)<<p) == 0 {
+			v = max(1, div>>p)
+		}
+		k := max(gcd(l.Constancy[d], r.Constancy[d]), min(blockConstancy(l.Contiguity[d], l.Divisibility[d], p), r.Constancy[d]))
+		return 1, v, k
 	})
 	out.Constant = constOf(l, r, func(x, y int64) (int64, bool) { return x >> y, y >= 0 && y < 64 })
+	if out.Constant != nil {
+		for d := range shape {
+			out.Divisibility[d] = pow2Div(*out.Constant)
+		}
+	}
+	return out
+}
+
+// shl: x << c by a constant multiplies every element's divisibility by 2^c;
+// constancy survives.
+func shl(l, r Info, shape []int64) Info {
+	out := binary(shape, func(d int) (int64, int64, int64) {
+		k := gcd(l.Constancy[d], r.Constancy[d])
+		p, ok := shiftOf(r)
+		if !ok {
+			return 1, 1, k
+		}
+		if p == 0 {
+			return l.Contiguity[d], l.Divisibility[d], k
+		}
+		return 1, min(elemDiv(l, d)<<p, MaxDivisibility), k
+	})
+	out.Constant = constOf(l, r, func(x, y int64) (int64, bool) { return x << y, y >= 0 && y < 62 })
+	if out.Constant != nil {
+		for d := range shape {
+			out.Divisibility[d] = pow2Div(*out.Constant)
+		}
+	}
+	return out
+}
+
+// andi: x & -2^p (clearing the low p bits: the start of x's aligned block
+// of 2^p) is constant on aligned runs like x >> p and divisible by 2^p;
+// other masks keep only constancy.
+func andi(l, r Info, shape []int64) Info {
+	if l.Constant != nil && r.Constant == nil {
+		l, r = r, l
+	}
+	m := r.Constant
+	if m == nil || *m >= 0 || (-*m)&(-*m-1) != 0 {
+		out := constOnly(shape, l, r)
+		out.Constant = constOf(l, r, func(x, y int64) (int64, bool) { return x & y, true })
+		if out.Constant != nil {
+			for d := range shape {
+				out.Divisibility[d] = pow2Div(*out.Constant)
+			}
+		}
+		return out
+	}
+	blk := -*m // 2^p
+	p := int64(0)
+	for int64(1)<<p < blk {
+		p++
+	}
+	out := binary(shape, func(d int) (int64, int64, int64) {
+		v := max(elemDiv(l, d), blk)
+		if l.Contiguity[d] > 1 && l.Contiguity[d] <= blk && l.Divisibility[d]%blk == 0 {
+			v = l.Divisibility[d] // the whole run clears to its first element
+		}
+		k := max(gcd(l.Constancy[d], r.Constancy[d]), min(blockConstancy(l.Contiguity[d], l.Divisibility[d], p), r.Constancy[d]))
+		return 1, v, k
+	})
+	out.Constant = constOf(l, r, func(x, y int64) (int64, bool) { return x & y, true })
 	if out.Constant != nil {
 		for d := range shape {
 			out.Divisibility[d] = pow2Div(*out.Constant)
