@@ -57,9 +57,10 @@
 // compressed with sparse.Compress (operand A) or sparse.CompressB (B) into
 // exactly the layout the kernel reads (band16 after decomposition of block
 // pointers, the sp.metadata_layout of the metadata parameter for pointer
-// tensors: natural for A, band16t for B; the manifest's metadataLayout for
+// tensors: band16 for A, band16t for B; the manifest's metadataLayout for
 // PTX). For pointer-tensor kernels the matrix is zero-padded first (K, and
-// N for B, to multiples of 16) so that any M, N, K runs; the kernel's
+// the metadata's rows, M for A and N for B, to multiples of 16) so that any
+// M, N, K runs; the kernel's
 // masks keep the padding out and its row strides are the padded ones. Whether the matrix is operand A or B
 // comes from the tt.dot it feeds, or from the spec's "sparse".
 //

@@ -59,15 +59,19 @@ constants and elementwise arithmetic become a values and a metadata
 pointer tensor: the offset arithmetic is re-evaluated at the positions
 each needs (with o(i, k) the dense offset of tile element (i, k)):
 
-  A values [M, K/2]  o(i, 2j)/2                    mask at (i, 4(j/2))
-  A meta   [M/16, K] o(16b + 8(q%2) + (q%16)/2, 16(q/16))/16, natural layout
+  A values [M, K/2]  o(i, 0)/2 + j                 mask at (i, chunk start of 2j)
+  A meta   [M/16, K] R(16b)/16 + T(q), band16 layout  mask at (16b, chunk start of q)
+           (R: the row terms of o and uniform row steps, T: the K terms and
+           uniform K steps; a chunk is the 16 dense columns of one metadata
+           word, 32 for 8-bit elements)
   B values [K/2, N]  K terms of o(2j, n) halved, others kept; mask at (4(j/2), n)
   B meta   [N/16, K] o(q, 16b)/16, band16t layout (band16 of Bᵀ, transposed)
 
 Masked loads get each mask re-evaluated the same way ('other' too; zero
 for the metadata); loop-carried pointer tensors are split like block
 pointers. The metadata argument records its layout in the argument
-attribute sp.metadata_layout ("natural" or "band16t"). A operands must have
+attribute sp.metadata_layout ("band16" or "band16t"; band16k32 and
+band16k32t for 8-bit elements). A operands must have
 a K stride of 1; offsets not affine in the K index, offsets loaded from
 memory (gathers), constant offset tables and offsets carried by scf.for
 are positioned errors.
@@ -174,7 +178,8 @@ func Func(ctx *ir.Context, fn *ir.Operation) error {
 }
 
 // recordLayouts sets sp.metadata_layout on each metadata argument read
-// through pointer tensors: natural for A, band16t for B. Arguments read
+// through pointer tensors: band16 for A, band16t for B (band16k32 and
+// band16k32t for 8-bit elements). Arguments read
 // through block pointers are band16 (docs/sparse.md) and carry no
 // attribute.
 func (s *state) recordLayouts(fn *ir.Operation) {
@@ -191,12 +196,18 @@ func (s *state) recordLayouts(fn *ir.Operation) {
 		if !s.ptrMode[s.roles.find(a.old)] {
 			continue // band16, the layout every consumer assumes by default
 		}
+		w8 := false
+		if pt, ok := a.old.Type().(tt.PointerType); ok && tt.BitWidth(pt.Pointee) == 8 {
+			w8 = true
+		}
 		l := layoutPtrA
-		if s.roles.of(a.old) == roleB {
+		switch {
+		case s.roles.of(a.old) == roleB && w8:
+			l = layoutPtrB8
+		case s.roles.of(a.old) == roleB:
 			l = layoutPtrB
-			if pt, ok := a.old.Type().(tt.PointerType); ok && tt.BitWidth(pt.Pointee) == 8 {
-				l = layoutPtrB8
-			}
+		case w8:
+			l = layoutPtrA8
 		}
 		attrs[a.meta] = attrs[a.meta].With(AttrMetadataLayout, ir.StringAttr{Value: l})
 		changed = true

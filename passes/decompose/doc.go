@@ -28,8 +28,12 @@
 // Pointer tensors (tensor<MxKx!tt.ptr<T, #tt.sparse<"NV24">>>, Triton's
 // make_ttir form) are split by re-evaluating their offset arithmetic at the
 // positions of the values and metadata tensors (ptrtensor.go); the
-// metadata is then read in the natural layout (A) or band16t (B), recorded
-// on the metadata argument as sp.metadata_layout.
+// metadata is then read in the band16 layout (A, as block pointers read it,
+// with a band row as long as A's row stride) or band16t (B), recorded on
+// the metadata argument as sp.metadata_layout. A's offsets must be a sum of
+// row terms and K terms; its masks apply per chunk (16 dense columns, one
+// metadata word) and, for the metadata, per band of 16 rows, so that they
+// are uniform over 16-byte vectors.
 //
 // # Invariants
 //

@@ -14,30 +14,46 @@ import (
 // two new tensors needs (a "view"), so values and metadata pointers derive
 // from the same arithmetic as the dense pointer, and masks follow.
 //
-// With o(i, k) the logical (dense) offset of element (i, k) of the tile:
+// With o(i, k) the logical (dense) offset of element (i, k) of the tile,
+// c its K coefficient (1 for a loaded A tile), and, for A, o split into its
+// row terms R(i) (terms that depend on the row index, or uniform row steps)
+// and its K terms T(k) (terms that depend on the K index, or uniform K
+// steps):
 //
-//	A values  [S0, S1/2]  (i, j)  -> o(i, 2j) / 2                     mask at (i, 4*(j/2))
-//	A meta    [S0/16, S1] (b, q)  -> o(16b + 8*(q%2) + (q%16)/2, 16*(q/16)) / 16
+//	A values  [S0, S1/2]  (i, j)  -> o(i, 0)/2 + c*j                  mask at (i, chunk start of 2j)
+//	A meta    [S0/16, S1] (b, q)  -> R(16b)/16 + T(q)                 mask at (16b, chunk start of q)
 //	B values  [S0/2, S1]  (j, n)  -> K part of o(2j, n) / 2 + the rest  mask at (4*(j/2), n)
 //	B meta    [S1/16, S0] (b, q)  -> o(q, 16b) / 16                   mask at (16*(q/16), 16b)
 //
-// For 8-bit elements the metadata tile is band16k32 (sparse.Band16K32):
-// element (b, q) is the word of row 16b + (q%32)/2 and K-chunk
-// 2*(q/32) + q%2, so A's metadata offset is o(16b + (q%32)/2,
-// 32*(q/32) + 16*(q%2)) / 16 (still the natural layout) and B's keeps
-// o(q, 16b) / 16 (band16k32t), its mask at (32*(q/32) + 16*(q%2), 16b).
+// The metadata of operand A is read in the band16 layout (sparse.Band16,
+// as block pointers read it; band16k32 for 8-bit elements), with a band
+// row length equal to A's row stride (the host pads K to it): word (b, q)
+// of a tile at rows [r0, r0+S0), dense columns [k0, k0+S1) is at
+// (r0/16 + b)*stride + k0 + q = R(16b)/16 + T(q), so consecutive words of a
+// band row are consecutive in memory and load as vectors, as the values do
+// (o(i, 0)/2 is constant along j). A chunk (16 dense columns, 32 for
+// 8-bit elements: one metadata word, or pair) is the unit a compressed row
+// is stored in, so A's masks are evaluated once per chunk, and the metadata
+// mask once per band of 16 rows (the host pads M to 16 and K to the chunk):
+// the masks are then uniform over each 16-byte vector. B's metadata is read
+// in the band16t layout (the band16 metadata of Bᵀ stored transposed, [K,
+// N/16]), linear in o.
 //
-// so the metadata of operand A is read in the natural layout ([M, K/16],
-// row stride K/16 = row stride / 16) and that of B in the band16t layout
-// (the band16 metadata of Bᵀ stored transposed, [K, N/16]). Both are linear
-// in o, which is what lets uniform (scalar) offsets and loop increments be
-// split without knowing which dimension they move along; only the values
-// of B need that, and there a uniform offset is a K step when it is a
-// multiple of the K stride.
+// A row term is told from a K term by the index it depends on; a uniform
+// term (a loop increment, a scalar offset of the base pointer) is a row
+// step when it is a multiple of a row stride (a factor of a row term's
+// product, or a constant multiple of a constant one) or is scaled by a
+// kernel argument (a batch stride), and a K step otherwise (a constant such
+// as BLOCK_K * stride_ak with stride_ak specialized to 1, or a multiple of a
+// loop index or program id). Terms that depend on both indices (offsets
+// not a sum of a row part and a K part) are an error. For B a uniform
+// offset is a K step when it is a multiple of the K stride.
 
 // Metadata layouts of decomposed arguments (sparse.Layout names).
 const (
-	layoutPtrA = "natural"
+	layoutPtrA = "band16"
+	// layoutPtrA8 is layoutPtrA for 8-bit elements.
+	layoutPtrA8 = "band16k32"
 	layoutPtrB = "band16t"
 	// layoutPtrB8 is layoutPtrB for 8-bit elements.
 	layoutPtrB8 = "band16k32t"
@@ -54,6 +70,8 @@ const (
 	valsMask
 	metaOff
 	metaMask
+	valsBase // A values at K index 0: o(i, 0)
+	valsCol  // A values at their own column j
 )
 
 // view is one of the two tensors a logical S0 x S1 tile becomes.
@@ -91,8 +109,6 @@ func (v view) target() [2]int64 {
 // deps lists the target dimensions the logical index d depends on.
 func (v view) deps(d int) []int {
 	switch {
-	case v.role == roleA && v.meta() && d == 0:
-		return []int{0, 1}
 	case v.role == roleB && v.meta():
 		return []int{1 - d}
 	}
@@ -135,6 +151,8 @@ type ptrState struct {
 	re     map[reKey]*ir.Value
 	kConst map[int64]bool     // constant K strides of B tiles
 	kVals  map[*ir.Value]bool // scalar K strides of B tiles
+	mConst map[int64]bool     // constant row strides of A tiles
+	mVals  map[*ir.Value]bool // scalar row strides of A tiles
 	coefs  map[*ir.Value]coef // K coefficient of offsets and pointers
 }
 
@@ -143,7 +161,7 @@ func (s *state) ptrs() *ptrState {
 		b := ir.NewBuilder(s.ctx)
 		b.SetInsertionPointBefore(s.consts.entry.Ops()[0])
 		s.pt = &ptrState{idxB: b, index: map[indexKey]*ir.Value{}, re: map[reKey]*ir.Value{},
-			kConst: map[int64]bool{}, kVals: map[*ir.Value]bool{}, coefs: map[*ir.Value]coef{}}
+			kConst: map[int64]bool{}, kVals: map[*ir.Value]bool{}, mConst: map[int64]bool{}, mVals: map[*ir.Value]bool{}, coefs: map[*ir.Value]coef{}}
 	}
 	return s.pt
 }
@@ -196,9 +214,13 @@ func (s *state) indexTensor(v view, d int, shape []int64) *ir.Value {
 	switch {
 	case v.role == roleA && !v.meta() && d == 0, v.role == roleB && !v.meta() && d == 1:
 		x = rng(d)
+	case v.role == roleA && v.kind == valsBase: // K of o(i, 0)
+		x = i32(0)
+	case v.role == roleA && v.kind == valsCol:
+		x = rng(1)
 	case v.role == roleA && !v.meta(): // K of A values
-		if mask {
-			x = op("arith.shli", op("arith.shrsi", rng(1), 1), 2)
+		if mask { // chunk start of 2j: 16(j/8), 8-bit: 32(j/16)
+			x = op("arith.shli", op("arith.andi", rng(1), -chunkVals(v.w8)), 1)
 		} else {
 			x = op("arith.shli", rng(1), 1)
 		}
@@ -208,16 +230,15 @@ func (s *state) indexTensor(v view, d int, shape []int64) *ir.Value {
 		} else {
 			x = op("arith.shli", rng(0), 1)
 		}
-	case v.role == roleA && d == 0 && v.w8: // row of 8-bit A metadata: 16b + (q%32)/2
-		x = add(op("arith.shli", rng(0), 4), op("arith.shrsi", op("arith.andi", rng(1), 31), 1))
-	case v.role == roleA && d == 0: // row of A metadata: 16b + 8(q%2) + (q%16)/2
-		q := rng(1)
-		x = add(add(op("arith.shli", rng(0), 4), op("arith.shli", op("arith.andi", q, 1), 3)), op("arith.shrsi", op("arith.andi", q, 15), 1))
-	case v.role == roleA && v.w8, v.role == roleB && d == 0 && mask && v.w8: // K-chunk start, 8-bit: 32(q/32) + 16(q%2)
+	case v.role == roleA && d == 0: // row of A metadata: band start 16b
+		x = op("arith.shli", rng(0), 4)
+	case v.role == roleA && mask: // K of A metadata mask: chunk start
+		x = op("arith.andi", rng(1), -2*chunkVals(v.w8))
+	case v.role == roleA: // K of A metadata: the word column q
+		x = rng(1)
+	case v.role == roleB && d == 0 && mask && v.w8: // K-chunk start, 8-bit: 32(q/32) + 16(q%2)
 		q := rng(1)
 		x = add(op("arith.andi", q, -32), op("arith.shli", op("arith.andi", q, 1), 4))
-	case v.role == roleA: // K of A metadata: chunk start
-		x = op("arith.andi", rng(1), -16)
 	case d == 0: // K of B metadata
 		if mask {
 			x = op("arith.andi", rng(1), -16)
@@ -229,6 +250,15 @@ func (s *state) indexTensor(v view, d int, shape []int64) *ir.Value {
 	}
 	ps.index[k] = x
 	return x
+}
+
+// chunkVals is the number of A values per chunk of the compressed row (one
+// metadata word: 16 dense columns; a word pair for 8-bit elements).
+func chunkVals(w8 bool) int64 {
+	if w8 {
+		return 16
+	}
+	return 8
 }
 
 // reindex evaluates the integer (or i1) tensor x at the positions of view
@@ -401,7 +431,10 @@ func (s *state) addPtr(op *ir.Operation) error {
 		if err != nil {
 			return err
 		}
-		mo := arith.BuildBinary(b, "arith.shrsi", off, arith.BuildConstantInt(b, off.Type(), 4))
+		mo := off
+		if r == roleB || !s.uniformIsKA(off) {
+			mo = arith.BuildBinary(b, "arith.shrsi", off, arith.BuildConstantInt(b, off.Type(), 4))
+		}
 		s.replaceBy(op, pair{b.Create("tt.addptr", []*ir.Value{p.vals, vo}, []ir.Type{p.vals.Type()}).Result(0),
 			b.Create("tt.addptr", []*ir.Value{p.meta, mo}, []ir.Type{p.meta.Type()}).Result(0)})
 		return nil
@@ -418,12 +451,19 @@ func (s *state) addPtr(op *ir.Operation) error {
 	ps.coefs[op.Result(0)] = ps.coefs[op.Operand(0)].add(c)
 	w8 := is8Bit(op.Operand(0).Type())
 	mv := view{role: r, kind: metaOff, full: tile, w8: w8}
-	mo, err := s.reindex(op, off, mv, -1)
+	var mo *ir.Value
+	if r == roleA {
+		mo, err = s.metaOffsetA(op, off, mv)
+	} else {
+		mo, err = s.reindex(op, off, mv, -1)
+		if err == nil {
+			mo = arith.BuildBinary(b, "arith.shrsi", mo, arith.BuildConstantInt(b, mo.Type(), 4))
+		}
+	}
 	if err != nil {
 		return err
 	}
-	mo = arith.BuildBinary(b, "arith.shrsi", mo, arith.BuildConstantInt(b, mo.Type(), 4))
-	vo, err := s.valuesOffset(op, off, view{role: r, kind: valsOff, full: tile, w8: w8})
+	vo, err := s.valuesOffset(op, off, view{role: r, kind: valsOff, full: tile, w8: w8}, c)
 	if err != nil {
 		return err
 	}
@@ -432,16 +472,32 @@ func (s *state) addPtr(op *ir.Operation) error {
 	return nil
 }
 
-// valuesOffset is the values offset tensor for offset off: o(i, 2j)/2 for
-// A; for B the K part of o(2j, n) halved plus the rest.
-func (s *state) valuesOffset(op *ir.Operation, off *ir.Value, v view) (*ir.Value, error) {
+// valuesOffset is the values offset tensor for offset off (K coefficient
+// c): o(i, 0)/2 + c*j for A (o(i, 2j)/2 when c is not a constant); for B
+// the K part of o(2j, n) halved plus the rest.
+func (s *state) valuesOffset(op *ir.Operation, off *ir.Value, v view, c coef) (*ir.Value, error) {
 	b := s.builderAt(op)
 	if v.role == roleA {
+		exact := c.affine && !c.symbolic && !c.arg
+		if exact {
+			v.kind = valsBase
+		}
 		x, err := s.reindex(op, off, v, -1)
 		if err != nil {
 			return nil, err
 		}
-		return arith.BuildBinary(b, "arith.shrsi", x, arith.BuildConstantInt(b, x.Type(), 1)), nil
+		x = arith.BuildBinary(b, "arith.shrsi", x, arith.BuildConstantInt(b, x.Type(), 1))
+		if !exact || c.c == 0 {
+			return x, nil
+		}
+		// o(i, 2j)/2 = o(i, 0)/2 + c*j: constant along j plus a range, which
+		// the axis analysis sees as contiguous (a halved o(i, 2j) is not)
+		t := v.target()
+		j := s.indexTensor(view{role: roleA, kind: valsCol, full: v.full, w8: v.w8}, 1, t[:])
+		if c.c != 1 {
+			j = arith.BuildBinary(b, "arith.muli", j, arith.BuildConstantInt(b, j.Type(), c.c))
+		}
+		return arith.BuildBinary(b, "arith.addi", s.broadcastTo(b, x, t[:]), j), nil
 	}
 	l, _ := logical(off.Type(), -1)
 	shape := v.shapeFor(l)
@@ -497,6 +553,149 @@ func (s *state) valuesOffset(op *ir.Operation, off *ir.Value, v view) (*ir.Value
 		return arith.BuildBinary(b, "arith.addi", k, rest), nil
 	}
 	return rest, nil
+}
+
+// metaOffsetA is the band16 metadata offset tensor of A for offset off:
+// R(16b)/16 + T(q), the row terms evaluated at the band start and divided
+// by 16, the K terms evaluated at the word column (see the comment at the
+// top of this file).
+func (s *state) metaOffsetA(op *ir.Operation, off *ir.Value, v view) (*ir.Value, error) {
+	b := s.builderAt(op)
+	l, ok := logical(off.Type(), -1)
+	if !ok {
+		return nil, ir.Errorf(op.Loc, "%s: the offsets of a 2:4 pointer tensor must be rank-2 tensors, got %s", Name, ir.TypeString(off.Type()))
+	}
+	shape := v.shapeFor(l)
+	type term struct {
+		x   *ir.Value
+		neg bool
+		dep int
+	}
+	var terms []term
+	var walk func(x *ir.Value, neg bool) error
+	walk = func(x *ir.Value, neg bool) error {
+		if def := x.DefiningOp(); def != nil {
+			switch def.Name {
+			case arith.AddiOpName, arith.SubiOpName:
+				if err := walk(def.Operand(0), neg); err != nil {
+					return err
+				}
+				return walk(def.Operand(1), neg != (def.Name == arith.SubiOpName))
+			case tt.BroadcastOpName:
+				return walk(def.Operand(0), neg)
+			}
+		}
+		if _, err := s.reindex(op, x, v, -1); err != nil {
+			return err
+		}
+		dep := depends(x, -1, map[*ir.Value]bool{})
+		if dep == 3 {
+			return ir.Errorf(x.DefiningOp().Loc, "%s: an offset term of this 2:4 operand A depends on both the row and the K index; band16 metadata addresses need offsets that are a sum of row terms and K terms (such as rows[:, None] * stride + ks[None, :])", Name)
+		}
+		if dep == 1 {
+			s.noteMStride(x)
+		}
+		terms = append(terms, term{x, neg, dep})
+		return nil
+	}
+	if err := walk(off, false); err != nil {
+		return nil, err
+	}
+	var rows, ks *ir.Value
+	acc := func(sum, t *ir.Value, neg bool) *ir.Value {
+		t = s.broadcastTo(b, t, shape)
+		switch {
+		case sum == nil && !neg:
+			return t
+		case sum == nil:
+			return arith.BuildBinary(b, "arith.subi", arith.BuildConstantInt(b, t.Type(), 0), t)
+		case neg:
+			return arith.BuildBinary(b, "arith.subi", sum, t)
+		}
+		return arith.BuildBinary(b, "arith.addi", sum, t)
+	}
+	for _, t := range terms {
+		x, err := s.reindex(op, t.x, v, -1)
+		if err != nil {
+			return nil, err
+		}
+		if t.dep == 2 || (t.dep == 0 && s.uniformIsKA(t.x)) {
+			ks = acc(ks, x, t.neg)
+		} else {
+			rows = acc(rows, x, t.neg)
+		}
+	}
+	if rows != nil {
+		rows = arith.BuildBinary(b, "arith.shrsi", rows, arith.BuildConstantInt(b, rows.Type(), 4))
+	}
+	switch {
+	case rows == nil:
+		return ks, nil
+	case ks == nil:
+		return rows, nil
+	}
+	return arith.BuildBinary(b, "arith.addi", rows, ks), nil
+}
+
+// noteMStride records the uniform factors of a row term i * stride of A.
+func (s *state) noteMStride(x *ir.Value) {
+	def := x.DefiningOp()
+	for def != nil && (def.Name == tt.BroadcastOpName || def.Name == tt.ExpandDimsOpName) {
+		def = def.Operand(0).DefiningOp()
+	}
+	if def == nil || def.Name != arith.MuliOpName {
+		return
+	}
+	for _, o := range def.Operands() {
+		if c, ok := uniformConst(o); ok {
+			s.ptrs().mConst[c] = true
+		} else if sc := uniformScalar(o); sc != nil {
+			s.ptrs().mVals[sc] = true
+		}
+	}
+}
+
+// uniformIsKA decides a uniform offset u of a 2:4 operand A: a row step
+// (false) when it is a nonzero multiple of a constant row stride, has a
+// row stride among its factors, or is scaled by a kernel argument (a batch
+// stride); a K step otherwise.
+func (s *state) uniformIsKA(u *ir.Value) bool {
+	ps := s.ptrs()
+	if c, ok := uniformConst(u); ok {
+		for m := range ps.mConst {
+			if m != 0 && c != 0 && c%m == 0 {
+				return false
+			}
+		}
+		return true
+	}
+	return !rowScaled(u, ps.mVals, 8)
+}
+
+// rowScaled reports whether the uniform value x (a scalar, or a tensor
+// splat or computed from scalars) has a factor that is a row stride of fs
+// or a kernel argument.
+func rowScaled(x *ir.Value, fs map[*ir.Value]bool, depth int) bool {
+	if fs[x] {
+		return true
+	}
+	def := x.DefiningOp()
+	if def == nil {
+		// a block argument: a kernel argument, or a loop index (K steps
+		// such as k * BLOCK_K are multiples of those)
+		blk := x.ParentBlock()
+		return blk != nil && blk.ParentOp() != nil && blk.ParentOp().Name == tt.FuncOpName
+	}
+	if depth == 0 {
+		return false
+	}
+	switch def.Name {
+	case tt.SplatOpName, tt.BroadcastOpName, tt.ExpandDimsOpName, arith.ExtsiOpName, arith.ExtuiOpName, arith.TrunciOpName, arith.ShliOpName:
+		return rowScaled(def.Operand(0), fs, depth-1)
+	case arith.MuliOpName:
+		return rowScaled(def.Operand(0), fs, depth-1) || rowScaled(def.Operand(1), fs, depth-1)
+	}
+	return false
 }
 
 // isKTerm reports whether the additive term x of a B offset moves along K

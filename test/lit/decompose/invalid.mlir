@@ -164,6 +164,33 @@ tt.func @not_affine(%a: !tt.ptr<f16, #tt.sparse<"NV24">>, %b: tensor<64x16xf16>)
 
 // -----
 
+// An offset of operand A that is not a sum of row terms and K terms (here
+// the sum scaled as a whole): band16 metadata addresses take the row part
+// at the band start and the K part at the word column, which such a term
+// mixes.
+tt.func @not_separable(%a: !tt.ptr<f16, #tt.sparse<"NV24">>, %b: tensor<64x16xf16>, %lda: i32) -> tensor<32x16xf32> {
+  %acc = arith.constant dense<0.000000e+00> : tensor<32x16xf32>
+  %one = arith.constant dense<1> : tensor<32x64xi32>
+  %rm = tt.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32>
+  %rk = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32>
+  %rm2 = tt.expand_dims %rm {axis = 1 : i32} : tensor<32xi32> -> tensor<32x1xi32>
+  %lda2 = tt.splat %lda : i32 -> tensor<32x1xi32>
+  %roff = arith.muli %rm2, %lda2 : tensor<32x1xi32>
+  %rk2 = tt.expand_dims %rk {axis = 0 : i32} : tensor<64xi32> -> tensor<1x64xi32>
+  %rb = tt.broadcast %roff : tensor<32x1xi32> -> tensor<32x64xi32>
+  %kb = tt.broadcast %rk2 : tensor<1x64xi32> -> tensor<32x64xi32>
+  %sum = arith.addi %rb, %kb : tensor<32x64xi32>
+  // expected-error @+1 {{an offset term of this 2:4 operand A depends on both the row and the K index}}
+  %off = arith.muli %sum, %one : tensor<32x64xi32>
+  %p = tt.splat %a : !tt.ptr<f16, #tt.sparse<"NV24">> -> tensor<32x64x!tt.ptr<f16, #tt.sparse<"NV24">>>
+  %q = tt.addptr %p, %off : tensor<32x64x!tt.ptr<f16, #tt.sparse<"NV24">>>, tensor<32x64xi32>
+  %v = tt.load %q : tensor<32x64x!tt.ptr<f16, #tt.sparse<"NV24">>>
+  %d = tt.dot %v, %b, %acc : tensor<32x64xf16, #tt.sparse<"NV24">> * tensor<64x16xf16> -> tensor<32x16xf32>
+  tt.return %d : tensor<32x16xf32>
+}
+
+// -----
+
 // A K stride other than 1: the compressed values are contiguous along K.
 tt.func @strided_k(%a: !tt.ptr<f16, #tt.sparse<"NV24">>, %b: tensor<64x16xf16>) -> tensor<32x16xf32> {
   %acc = arith.constant dense<0.000000e+00> : tensor<32x16xf32>

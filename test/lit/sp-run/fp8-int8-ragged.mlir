@@ -2,8 +2,9 @@
 // neither 16 nor the 128x128x128 tile), verified against a float64
 // reference: e4m3 and e5m2 with per-row and per-column scales in the
 // epilogue (C = (A @ Bt.T) * sa * sb, as torch._scaled_mm), int8 exactly.
-// The host pads K to 32 (one band16k32 word pair) and the kernel's masks
-// keep the padding out; a sparse B of 8-bit elements is read in band16k32t.
+// The host pads K to 32 (one band16k32 word pair) and M to 16 (a band) and
+// the kernel's masks keep the padding out; the pointer-tensor kernels read
+// A's metadata in band16k32, a sparse B of 8-bit elements in band16k32t.
 // RUN: sp-run %S/../../../examples/fp8/scaled_mm_e4m3.ttir --spec %S/../../../examples/fp8/scaled_mm.json | FileCheck %s --check-prefix=E4M3
 // RUN: sp-run %S/../../../examples/fp8/scaled_mm_e4m3.ttir --spec %S/../../../examples/fp8/scaled_mm.json --set M=17 --set N=5 --set K=33 | FileCheck %s --check-prefix=SMALL
 // RUN: sp-run %S/../../../examples/fp8/scaled_mm_e5m2.ttir --spec %S/../../../examples/fp8/scaled_mm.json --tensor A=MxK:f8e5m2 --tensor Bt=NxK:f8e5m2 --set M=150 --set N=131 --set K=260 | FileCheck %s --check-prefix=E5M2
@@ -20,13 +21,13 @@
 // BPI8: (band16k32)
 // BPI8: verify C = A @ Bt.T: ok
 // BPI8-NEXT: worst element {{.*}} error 0, tolerance 0
-// E4M3: A          f8E4M3FN[130x200], pruned to 2:4 operand A: values f8E4M3FN[130x112], metadata i16[130x14] (natural)
+// E4M3: A          f8E4M3FN[130x200], pruned to 2:4 operand A: values f8E4M3FN[144x112], metadata i16[9x224] (band16k32)
 // E4M3: stride_am  i32 = 224
 // E4M3: verify C = (A @ Bt.T) * sa * sb: ok (full check, 16770 elements)
 // SMALL: verify C = (A @ Bt.T) * sa * sb: ok (full check, 85 elements)
-// E5M2: A          f8E5M2[150x260], pruned to 2:4 operand A: values f8E5M2[150x144]
+// E5M2: A          f8E5M2[150x260], pruned to 2:4 operand A: values f8E5M2[160x144]
 // E5M2: verify C = (A @ Bt.T) * sa * sb: ok (full check, 19650 elements)
-// I8: A          i8[145x300], pruned to 2:4 operand A: values i8[145x160], metadata i16[145x20] (natural)
+// I8: A          i8[145x300], pruned to 2:4 operand A: values i8[160x160], metadata i16[10x320] (band16k32)
 // I8: verify C = A @ Bt.T: ok (full check, 29000 elements)
 // I8-NEXT: worst element {{.*}} error 0, tolerance 0
 // STRIDE: MISMATCH

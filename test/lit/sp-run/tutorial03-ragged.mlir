@@ -2,13 +2,14 @@
 // masked loads, tl.assume; examples/triton36/matmul_ragged_sm90.ttir, whose
 // M, N, K carry no divisibility), with a plain pointer marked 2:4 by the launch
 // ("sparse": "A" or "B" runs annotate-sparse): at shapes that are multiples
-// of neither 16 nor the 128x128x64 tile, the host pads K (and N for B) to
-// 16, the kernel's masks keep the padding out, and the result verifies.
+// of neither 16 nor the 128x128x64 tile, the host pads K and the rows of
+// the metadata (M for A's band16, N for B's band16t) to 16, the kernel's
+// masks keep the padding out, and the result verifies.
 // RUN: sp-run %S/../../../examples/triton36/matmul_ragged_sm90.ttir --spec %S/../../../examples/triton36/matmul_sparse_a.launch.json --set M=130 --set N=129 --set K=100 | FileCheck %s --check-prefix=OPA
 // RUN: sp-run %S/../../../examples/triton36/matmul_ragged_sm90.ttir --spec %S/../../../examples/triton36/matmul_sparse_a.launch.json --set M=17 --set N=3 --set K=5 | FileCheck %s --check-prefix=SMALL
 // RUN: sp-run %S/../../../examples/triton36/matmul_ragged_sm90.ttir --spec %S/../../../examples/triton36/matmul_sparse_b.launch.json --set M=33 --set N=250 --set K=130 | FileCheck %s --check-prefix=OPB
 // RUN: not sp-run %S/../../../examples/triton36/matmul_ragged_sm90.ttir --spec %S/../../../examples/triton36/matmul_sparse_a.launch.json --set M=130 --set N=129 --set K=100 --scalar stride_am=100 2>&1 | FileCheck %s --check-prefix=STRIDE
-// OPA: A          f16[130x100], pruned to 2:4 operand A: values f16[130x56], metadata i16[130x7] (natural)
+// OPA: A          f16[130x100], pruned to 2:4 operand A: values f16[144x56], metadata i16[9x112] (band16)
 // OPA: stride_am  i32 = 112
 // OPA: verify C = A @ B: ok (full check, 16770 elements)
 // SMALL: verify C = A @ B: ok (full check, 51 elements)
