@@ -31,7 +31,12 @@ import (
 // of a tile at rows [r0, r0+S0), dense columns [k0, k0+S1) is at
 // (r0/16 + b)*stride + k0 + q = R(16b)/16 + T(q), so consecutive words of a
 // band row are consecutive in memory and load as vectors, as the values do
-// (o(i, 0)/2 is constant along j). A chunk (16 dense columns, 32 for
+// (o(i, 0)/2 is constant along j). A row term X * stride is evaluated as
+// (X(16b) >> 4) * stride, the band of the row times the stride: the same
+// at band starts, and inside the buffer for rows that wrap (Triton's
+// (pid * BLOCK_M + arange) % M starts the bands past M at rows that are not
+// multiples of 16; their results are masked, their addresses must stay
+// valid). A chunk (16 dense columns, 32 for
 // 8-bit elements: one metadata word, or pair) is the unit a compressed row
 // is stored in, so A's masks are evaluated once per chunk, and the metadata
 // mask once per band of 16 rows (the host pads M to 16 and K to the chunk):
@@ -54,7 +59,7 @@ const (
 	layoutPtrA = "band16"
 	// layoutPtrA8 is layoutPtrA for 8-bit elements.
 	layoutPtrA8 = "band16k32"
-	layoutPtrB = "band16t"
+	layoutPtrB  = "band16t"
 	// layoutPtrB8 is layoutPtrB for 8-bit elements.
 	layoutPtrB8 = "band16k32t"
 )
@@ -614,7 +619,16 @@ func (s *state) metaOffsetA(op *ir.Operation, off *ir.Value, v view) (*ir.Value,
 		}
 		return arith.BuildBinary(b, "arith.addi", sum, t)
 	}
+	var bands *ir.Value // row products, already in bands
 	for _, t := range terms {
+		if t.dep == 1 {
+			if x, ok, err := s.bandProduct(op, b, t.x, v); err != nil {
+				return nil, err
+			} else if ok {
+				bands = acc(bands, x, t.neg)
+				continue
+			}
+		}
 		x, err := s.reindex(op, t.x, v, -1)
 		if err != nil {
 			return nil, err
@@ -628,13 +642,55 @@ func (s *state) metaOffsetA(op *ir.Operation, off *ir.Value, v view) (*ir.Value,
 	if rows != nil {
 		rows = arith.BuildBinary(b, "arith.shrsi", rows, arith.BuildConstantInt(b, rows.Type(), 4))
 	}
-	switch {
-	case rows == nil:
-		return ks, nil
-	case ks == nil:
-		return rows, nil
+	sum := func(x, y *ir.Value) *ir.Value {
+		switch {
+		case x == nil:
+			return y
+		case y == nil:
+			return x
+		}
+		return arith.BuildBinary(b, "arith.addi", x, y)
 	}
-	return arith.BuildBinary(b, "arith.addi", rows, ks), nil
+	return sum(sum(bands, rows), ks), nil
+}
+
+// bandProduct rewrites a row term X * Y (Y uniform, X the row index
+// expression; X << c likewise) as (X(16b) >> 4) * Y: the band of the row
+// times the stride, which for a band start (X a multiple of 16) is
+// X(16b) * Y / 16 and otherwise still a band of the matrix. Rows that
+// wrap (Triton's (pid * BLOCK_M + arange) % M) start bands that are not
+// multiples of 16; those rows are outside the matrix and their results
+// masked, but their metadata addresses must stay inside the buffer, which
+// X * Y / 16 would not.
+func (s *state) bandProduct(op *ir.Operation, b *ir.Builder, t *ir.Value, v view) (*ir.Value, bool, error) {
+	def := t.DefiningOp()
+	for def != nil && def.Name == tt.BroadcastOpName {
+		def = def.Operand(0).DefiningOp()
+	}
+	if def == nil || (def.Name != arith.MuliOpName && def.Name != arith.ShliOpName) {
+		return nil, false, nil
+	}
+	x, y := def.Operand(0), def.Operand(1)
+	dep := func(z *ir.Value) int { return depends(z, -1, map[*ir.Value]bool{}) }
+	if def.Name == arith.MuliOpName && dep(x) == 0 && dep(y) == 1 {
+		x, y = y, x
+	}
+	if dep(x) != 1 || dep(y) != 0 {
+		return nil, false, nil
+	}
+	rx, err := s.reindex(op, x, v, -1)
+	if err != nil {
+		return nil, false, err
+	}
+	ry, err := s.reindex(op, y, v, -1)
+	if err != nil {
+		return nil, false, err
+	}
+	band := arith.BuildBinary(b, "arith.shrsi", rx, arith.BuildConstantInt(b, rx.Type(), 4))
+	l, _ := logical(t.Type(), -1)
+	shape := v.shapeFor(l)
+	r := arith.BuildBinary(b, def.Name, s.broadcastTo(b, band, shape), s.broadcastTo(b, ry, shape))
+	return r, true, nil
 }
 
 // noteMStride records the uniform factors of a row term i * stride of A.

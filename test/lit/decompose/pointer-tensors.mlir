@@ -5,8 +5,8 @@
 
 // Operand A: values [32, 32] at o(i, 0)/2 + j (constant along j plus a
 // range: contiguous), metadata [2, 64] in the band16 layout at
-// R(16b)/16 + T(q) (the row term at the band start, divided by 16, plus the
-// word column); the masks are evaluated per chunk of 16 dense columns (8
+// R(16b)/16 + T(q) (the row term at the band start over 16: the band,
+// (16b >> 4), times the row stride; plus the word column); the masks are evaluated per chunk of 16 dense columns (8
 // values, 16 words); the uniform increment 64 is a K step: 32 for the
 // values, 64 for the metadata (band16 rows hold K words).
 // CHECK-LABEL: tt.func public @a_sparse
@@ -26,8 +26,10 @@
 // CHECK-DAG: %[[V:.+]] = tt.splat %arg0 : !tt.ptr<f16> -> tensor<32x32x!tt.ptr<f16>>
 // CHECK-DAG: %[[M:.+]] = tt.splat %arg1 : !tt.ptr<i16> -> tensor<2x64x!tt.ptr<i16>>
 // CHECK-DAG: %[[QB:.+]] = tt.broadcast %[[Q2]] : tensor<1x64xi32> -> tensor<2x64xi32>
-// CHECK-DAG: %[[RS:.+]] = arith.shrsi %{{.*}}, %{{.*}} : tensor<2x64xi32>
-// CHECK-DAG: %[[MO:.+]] = arith.addi %[[RS]], %[[QB]] : tensor<2x64xi32>
+// CHECK-DAG: %[[BAND:.+]] = arith.shrsi %{{.*}}, %{{.*}} : tensor<2x1xi32>
+// CHECK-DAG: %[[RS:.+]] = arith.muli %[[BAND]], %{{.*}} : tensor<2x1xi32>
+// CHECK-DAG: %[[RSB:.+]] = tt.broadcast %[[RS]] : tensor<2x1xi32> -> tensor<2x64xi32>
+// CHECK-DAG: %[[MO:.+]] = arith.addi %[[RSB]], %[[QB]] : tensor<2x64xi32>
 // CHECK-DAG: %[[VS:.+]] = arith.shrsi %{{.*}}, %{{.*}} : tensor<32x32xi32>
 // CHECK-DAG: %[[VO:.+]] = arith.addi %[[VS]], %[[JB]] : tensor<32x32xi32>
 // CHECK-DAG: tt.addptr %[[V]], %[[VO]] : tensor<32x32x!tt.ptr<f16>>, tensor<32x32xi32>
