@@ -1,20 +1,14 @@
 package arith_test
 
 import (
-	"strings"
 	"testing"
 
 	"github.com/sparsetriton/sp/dialect/internal/dtest"
 	"github.com/sparsetriton/sp/ir"
 )
 
-// wrap puts ops in a test.func with the given block arguments.
-func wrap(args, body string) string {
-	return "\"test.func\"() ({\n^bb0(" + args + "):\n" + body + "\n}) : () -> ()\n"
-}
-
 func TestRoundTrip(t *testing.T) {
-	src := wrap("%a: i32, %b: i32, %x: f32, %t: tensor<64xf32>, %m: tensor<64xi1>, %c: i1, %i: index", `
+	src := dtest.Wrap("%a: i32, %b: i32, %x: f32, %t: tensor<64xf32>, %m: tensor<64xi1>, %c: i1, %i: index", `
   %c0 = arith.constant 0 : i32
   %cm = arith.constant -1 : i32
   %c7 = arith.constant 7 : i64
@@ -51,7 +45,7 @@ func TestRoundTrip(t *testing.T) {
   %25 = arith.xori %true, %c : i1
   %26 = "arith.addf"(%x, %x) <{fastmath = #arith.fastmath<afn>}> : (f32, f32) -> f32`)
 	got := dtest.RoundTrip(t, src)
-	for _, want := range []string{
+	dtest.Contains(t, got,
 		"%c0_i32 = arith.constant 0 : i32",
 		"%c-1_i32 = arith.constant -1 : i32",
 		"%c7_i64 = arith.constant 7 : i64",
@@ -69,11 +63,7 @@ func TestRoundTrip(t *testing.T) {
 		"%15 = arith.select %arg4, %arg3, %cst_0 : tensor<64xi1>, tensor<64xf32>",
 		"%20 = arith.truncf %arg3 : tensor<64xf32> to tensor<64xbf16>",
 		"%26 = arith.addf %arg2, %arg2 fastmath<afn> : f32",
-	} {
-		if !strings.Contains(got, want) {
-			t.Errorf("output lacks %q:\n%s", want, got)
-		}
-	}
+	)
 }
 
 // TestDefaultFlagsInGenericForm: the custom form elides `none` flags, but
@@ -81,20 +71,16 @@ func TestRoundTrip(t *testing.T) {
 // prints, as MLIR does.
 func TestDefaultFlagsInGenericForm(t *testing.T) {
 	ctx := dtest.Context()
-	m := dtest.Parse(t, ctx, wrap("%a: i32, %x: f32", `
+	m := dtest.Parse(t, ctx, dtest.Wrap("%a: i32, %x: f32", `
   %0 = arith.addi %a, %a : i32
   %1 = arith.subf %x, %x : f32
   %2 = arith.divsi %a, %a : i32`))
 	gen := ir.Print(m, ir.PrintOptions{Generic: true})
-	for _, want := range []string{
+	dtest.Contains(t, gen,
 		`%0 = "arith.addi"(%arg0, %arg0) <{overflowFlags = #arith.overflow<none>}> : (i32, i32) -> i32`,
 		`%1 = "arith.subf"(%arg1, %arg1) <{fastmath = #arith.fastmath<none>}> : (f32, f32) -> f32`,
 		`%2 = "arith.divsi"(%arg0, %arg0) : (i32, i32) -> i32`,
-	} {
-		if !strings.Contains(gen, want) {
-			t.Errorf("generic output lacks %q:\n%s", want, gen)
-		}
-	}
+	)
 }
 
 func TestParseErrors(t *testing.T) {
@@ -117,9 +103,7 @@ func TestParseErrors(t *testing.T) {
 		{`%0 = "arith.addi"(%a, %a) : (i32, i32) -> i64`, "same type for all operands and results"},
 	}
 	for _, c := range cases {
-		err := dtest.ParseError(wrap("%a: i32, %x: f32, %t: tensor<64xf32>, %m: tensor<64xi1>", "  "+c.src))
-		if err == nil || !strings.Contains(err.Error(), c.want) {
-			t.Errorf("%s: got error %v, want %q", c.src, err, c.want)
-		}
+		err := dtest.ParseError(dtest.Wrap("%a: i32, %x: f32, %t: tensor<64xf32>, %m: tensor<64xi1>", "  "+c.src))
+		dtest.WantError(t, c.src, err, c.want)
 	}
 }

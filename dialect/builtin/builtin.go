@@ -18,21 +18,17 @@ const (
 // unrealized_conversion_cast; builtin types and attributes are the ir
 // package's own and parsed by the parser directly).
 func Dialect() *ir.Dialect {
-	return &ir.Dialect{Name: "builtin", Ops: []*ir.OpDef{moduleDef(), castDef()}}
-}
-
-func moduleDef() *ir.OpDef {
-	return &ir.OpDef{
-		Name:    ModuleOpName,
-		Summary: "a top-level container operation",
-		Description: "One region with one block and no arguments or terminator; the ops in it form a symbol table. " +
-			"Printed `module` in custom form.",
-		Traits:   ir.IsolatedFromAbove | ir.NoTerminator | ir.SymbolTable | ir.SingleBlock,
-		Inherent: []string{SymNameAttr, SymVisibilityAttr},
-		Parse:    parseModule,
-		Print:    printModule,
-		Verify:   verifyModule,
-	}
+	return &ir.Dialect{Name: "builtin", Ops: []*ir.OpDef{
+		{Name: ModuleOpName, Summary: "a top-level container operation",
+			Description: "One region with one block and no arguments or terminator; the ops in it form a symbol table. " +
+				"Printed `module` in custom form.",
+			Traits:   ir.IsolatedFromAbove | ir.NoTerminator | ir.SymbolTable | ir.SingleBlock,
+			Inherent: []string{SymNameAttr, SymVisibilityAttr}, Parse: parseModule, Print: printModule, Verify: verifyModule},
+		{Name: CastOpName, Summary: "an unrealized conversion from one set of types to another",
+			Description: "Used transiently by dialect conversions; folds away when its inputs already have " +
+				"the output types.",
+			Traits: ir.Pure, Parse: parseCast, Print: printCast, Verify: verifyCast, Fold: foldCast},
+	}}
 }
 
 // parseModule reads `[@name] [attributes {...}] { ... }` after `module`.
@@ -104,20 +100,6 @@ func verifyModule(op *ir.Operation) error {
 		}
 	}
 	return nil
-}
-
-func castDef() *ir.OpDef {
-	return &ir.OpDef{
-		Name:    CastOpName,
-		Summary: "an unrealized conversion from one set of types to another",
-		Description: "Used transiently by dialect conversions; folds away when its inputs already have " +
-			"the output types.",
-		Traits: ir.Pure,
-		Parse:  parseCast,
-		Print:  printCast,
-		Verify: verifyCast,
-		Fold:   foldCast,
-	}
 }
 
 // parseCast reads `[%x, ... : T, ...] to U, ... attr-dict`.

@@ -175,12 +175,7 @@ func parseIterArgs(p ir.OpParser) ([]ir.Argument, []ir.UnresolvedOperand, []ir.T
 // i.e. MLIR's ForOp::print, including the two spaces before `: i32` for a
 // non-index induction variable; the implicit empty yield is elided when
 // the loop carries no values.
-func printFor(p *ir.Printer, op *ir.Operation) {
-	f, ok := AsFor(op)
-	if !ok {
-		p.WriteString(" <<malformed scf.for>>")
-		return
-	}
+func printFor(p *ir.Printer, op *ir.Operation, f ForOp) {
 	p.WriteString(" ")
 	p.PrintOperand(f.InductionVar())
 	p.WriteString(" = ")
@@ -207,11 +202,7 @@ func printFor(p *ir.Printer, op *ir.Operation) {
 }
 
 // verifyFor checks bounds types, iter_args/results/yield counts and types.
-func verifyFor(op *ir.Operation) error {
-	f, ok := AsFor(op)
-	if !ok {
-		return ir.OpError(op, "expects lower bound, upper bound and step operands and a body block with the induction variable and one argument per iter_arg")
-	}
+func verifyFor(op *ir.Operation, f ForOp) error {
 	ivt := f.InductionVar().Type()
 	if !isIntOrIndex(ivt) {
 		return ir.OpError(op, "expected induction variable to be a signless integer or index, but got '%s'", ir.TypeString(ivt))

@@ -94,12 +94,7 @@ func parseIf(p ir.OpParser, st *ir.OpState) error {
 
 // printIf writes ` %cond[ -> (T, ...)] {then}[ else {else}][ {attrs}]`;
 // yields are printed only when the op has results.
-func printIf(p *ir.Printer, op *ir.Operation) {
-	o, ok := AsIf(op)
-	if !ok {
-		p.WriteString(" <<malformed scf.if>>")
-		return
-	}
+func printIf(p *ir.Printer, op *ir.Operation, o IfOp) {
 	p.WriteString(" ")
 	p.PrintOperand(o.Condition())
 	withYields := op.NumResults() > 0
@@ -119,11 +114,7 @@ func printIf(p *ir.Printer, op *ir.Operation) {
 
 // verifyIf: i1 condition, argument-free branches ending in scf.yield of
 // the result types, and an else branch whenever there are results.
-func verifyIf(op *ir.Operation) error {
-	o, ok := AsIf(op)
-	if !ok {
-		return ir.OpError(op, "expects one condition operand, two regions and a then block")
-	}
+func verifyIf(op *ir.Operation, o IfOp) error {
 	if !ir.TypeEqual(o.Condition().Type(), ir.I1) {
 		return ir.OpError(op, "operand #0 must be 1-bit signless integer, but got '%s'", ir.TypeString(o.Condition().Type()))
 	}

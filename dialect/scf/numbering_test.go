@@ -10,7 +10,7 @@ import (
 // are numbered before the regions nested in its ops, sibling regions start
 // from the same counters, and name conflicts draw from one counter.
 func TestMLIRNumbering(t *testing.T) {
-	got := dtest.RoundTrip(t, wrap("%n: i32, %c: i1", `
+	got := dtest.RoundTrip(t, dtest.Wrap("%n: i32, %c: i1", `
   scf.for %i = %n to %n step %n : i32 {
     %x = arith.addi %i, %i : i32
     %k = arith.constant 1 : i32

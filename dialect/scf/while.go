@@ -122,12 +122,7 @@ func parseFunctionType(p ir.OpParser) (ir.FunctionType, error) {
 
 // printWhile writes
 // `[ (%a = %x, ...)] : (T...) -> U {before} do {after}[ attributes {...}]`.
-func printWhile(p *ir.Printer, op *ir.Operation) {
-	w, ok := AsWhile(op)
-	if !ok {
-		p.WriteString(" <<malformed scf.while>>")
-		return
-	}
+func printWhile(p *ir.Printer, op *ir.Operation, w WhileOp) {
 	if len(w.Inits()) > 0 && len(w.Inits()) == w.Before().NumArgs() {
 		p.WriteString(" ")
 		printAssignments(p, w.Before().Args(), w.Inits())
@@ -143,11 +138,7 @@ func printWhile(p *ir.Printer, op *ir.Operation) {
 
 // verifyWhile checks the types flowing inits -> before args,
 // condition args -> results and after args, after yield -> inits.
-func verifyWhile(op *ir.Operation) error {
-	w, ok := AsWhile(op)
-	if !ok {
-		return ir.OpError(op, "expects a before and an after region with one block each")
-	}
+func verifyWhile(op *ir.Operation, w WhileOp) error {
 	if !ir.TypesEqual(typesOf(w.Before().Args()), op.OperandTypes()) {
 		return ir.OpError(op, "expects the before region's argument types to match the operand types")
 	}

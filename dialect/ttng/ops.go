@@ -23,6 +23,7 @@ func declaredOps() []*ir.OpDef {
 	n := func(s string) string { return Namespace + "." + s }
 	i1, i32 := ods.Fixed(ir.I1), ods.Fixed(ir.I32)
 	memDesc := ods.Type("a memdesc", func(t ir.Type) bool { _, ok := t.(tt.MemDescType); return ok })
+	alloc, pred, optPred := ods.Arg("alloc", Barrier), ods.Arg("pred", ods.I1T).Like(i1), ods.Opt("pred", ods.I1T).Like(i1)
 	return ods.Defs(
 		ods.Op{Name: WarpGroupDot, Summary: "Hopper wgmma(.sp): d = a*b + c (A in registers or shared memory, B in shared memory, 2:4 metadata e in registers)",
 			Operands: []ods.Value{ods.Arg("a", tt.TensorOrMem), ods.Arg("b", memDescB), ods.Arg("c", ods.Tensor),
@@ -40,19 +41,18 @@ func declaredOps() []*ir.OpDef {
 		ods.Op{Name: n("fence_async_shared"), Summary: "fence between generic-proxy writes and async-proxy reads of shared memory",
 			Attrs: []ods.Attr{ods.OptAttr("bCluster", ods.Bool)}, Format: "attr-dict"},
 		ods.Op{Name: n("init_barrier"), Summary: "initialise an mbarrier with an arrival count",
-			Operands: []ods.Value{ods.Arg("alloc", Barrier)}, Attrs: []ods.Attr{ods.Req("count", ods.I32Literal)},
+			Operands: []ods.Value{alloc}, Attrs: []ods.Attr{ods.Req("count", ods.I32Literal)},
 			Format: "$alloc `,` $count attr-dict `:` type($alloc)"},
 		ods.Op{Name: n("wait_barrier"), Summary: "wait on an mbarrier phase",
-			Operands: []ods.Value{ods.Arg("alloc", Barrier), ods.Arg("phase", ods.I32T).Like(i32), ods.Opt("pred", ods.I1T).Like(i1),
-				ods.Var("deps", memDesc)},
+			Operands: []ods.Value{alloc, ods.Arg("phase", ods.I32T).Like(i32), optPred, ods.Var("deps", memDesc)},
 			Segments: ods.AttrSized,
 			Format:   "$alloc `,` $phase (`,` $pred^)? (`deps` $deps^)? attr-dict `:` type($alloc) (`,` type($deps)^)?"},
 		ods.Op{Name: n("arrive_barrier"), Summary: "arrive on an mbarrier",
-			Operands: []ods.Value{ods.Arg("alloc", Barrier), ods.Opt("pred", ods.I1T).Like(i1)},
+			Operands: []ods.Value{alloc, optPred},
 			Attrs:    []ods.Attr{ods.Req("count", ods.I32Literal)},
 			Format:   "$alloc `,` $count (`,` $pred^)? attr-dict `:` type($alloc)"},
 		ods.Op{Name: n("inval_barrier"), Summary: "invalidate an mbarrier",
-			Operands: []ods.Value{ods.Arg("alloc", Barrier)}, Format: "$alloc attr-dict `:` type($alloc)"},
+			Operands: []ods.Value{alloc}, Format: "$alloc attr-dict `:` type($alloc)"},
 		ods.Op{Name: n("async_copy_mbarrier_arrive"), Summary: "arrive on an mbarrier when the thread's async copies complete",
 			Operands: []ods.Value{ods.Arg("barrier", Barrier)}, Attrs: []ods.Attr{ods.OptAttr("noIncrement", ods.Unit)},
 			Format: "$barrier attr-dict `:` type($barrier)"},
@@ -62,14 +62,14 @@ func declaredOps() []*ir.OpDef {
 			Operands: []ods.Value{ods.Arg("rawDesc", tt.PtrLike)}, Results: []ods.Value{ods.Arg("result", tt.TensorDesc)},
 			Format: "$rawDesc attr-dict `:` type($rawDesc) `to` type($result)"},
 		ods.Op{Name: n("barrier_expect"), Summary: "expect a transaction byte count on an mbarrier",
-			Operands: []ods.Value{ods.Arg("alloc", Barrier), ods.Arg("pred", ods.I1T).Like(i1)},
+			Operands: []ods.Value{alloc, pred},
 			Attrs:    []ods.Attr{ods.Req("size", ods.I32Literal)},
 			Format:   "$alloc `,` $size attr-dict `,` $pred `:` type($alloc)"},
 		// TMA copies, gathers, scatters and reductions (formats of
 		// TritonNvidiaGPUOps.td); tcgen05 MMA prints generically.
 		ods.Op{Name: n("async_tma_copy_global_to_local"), Summary: "TMA copy from a descriptor into shared memory",
 			Operands: []ods.Value{ods.Arg("desc", tt.TensorDesc), ods.Var("coord", ods.I32T).Like(i32), ods.Arg("barrier", memDesc),
-				ods.Arg("result", memDesc), ods.Arg("pred", ods.I1T).Like(i1)},
+				ods.Arg("result", memDesc), pred},
 			Attrs:  tt.MemAttrs(tt.IsVolatile),
 			Format: "$desc `[` $coord `]` $result `,` $barrier `,` $pred " + tt.MemKeywords + " attr-dict `:` type($desc) `,` type($barrier) `->` type($result)",
 			Verify: func(op *ir.Operation) error {
@@ -166,13 +166,7 @@ func (f tmaRowsForm) parse(p ir.OpParser, st *ir.OpState) error {
 			return err
 		}
 	}
-	if err := opfmt.ParseAttrDict(p, st); err != nil {
-		return err
-	}
-	if err := p.ParsePunct(":"); err != nil {
-		return err
-	}
-	ts, err := p.ParseTypeList()
+	ts, err := opfmt.ParseAttrDictTypes(p, st)
 	if err != nil {
 		return err
 	}

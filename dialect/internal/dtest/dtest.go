@@ -99,3 +99,28 @@ func ParseError(src string) error {
 	_, err := parser.ParseAndVerify(Context(), "test.mlir", []byte(src))
 	return err
 }
+
+// Wrap puts body (ops, one a line) in a test.func whose entry block has
+// the given arguments ("%a: i32, %b: f32").
+func Wrap(args, body string) string {
+	return "\"test.func\"() ({\n^bb0(" + args + "):\n" + body + "\n}) : () -> ()\n"
+}
+
+// Contains reports each of wants that got lacks.
+func Contains(t *testing.T, got string, wants ...string) {
+	t.Helper()
+	for _, w := range wants {
+		if !strings.Contains(got, w) {
+			t.Errorf("output lacks %q:\n%s", w, got)
+		}
+	}
+}
+
+// WantError reports err unless it is an error whose message contains
+// want; label names the case.
+func WantError(t *testing.T, label string, err error, want string) {
+	t.Helper()
+	if err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("%s: got error %v, want %q", label, err, want)
+	}
+}

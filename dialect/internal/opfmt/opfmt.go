@@ -53,13 +53,7 @@ func ParseOperandsTypes(p ir.OpParser, st *ir.OpState) error {
 	if err != nil {
 		return err
 	}
-	if err := ParseAttrDict(p, st); err != nil {
-		return err
-	}
-	if err := p.ParsePunct(":"); err != nil {
-		return err
-	}
-	ts, err := p.ParseTypeList()
+	ts, err := ParseAttrDictTypes(p, st)
 	if err != nil {
 		return err
 	}
@@ -101,4 +95,16 @@ func guardPrint(print func(*ir.Printer, *ir.Operation)) func(*ir.Printer, *ir.Op
 		}()
 		print(p, op)
 	}
+}
+
+// ParseAttrDictTypes parses `attr-dict : T, U, ...` (the attributes into
+// st) and returns the types.
+func ParseAttrDictTypes(p ir.OpParser, st *ir.OpState) ([]ir.Type, error) {
+	if err := ParseAttrDict(p, st); err != nil {
+		return nil, err
+	}
+	if err := p.ParsePunct(":"); err != nil {
+		return nil, err
+	}
+	return p.ParseTypeList()
 }
