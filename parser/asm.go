@@ -149,6 +149,11 @@ func (p *parser) ParseOptionalAttrDict() (ir.DictAttr, error) {
 }
 
 func (p *parser) parseDict() (ir.DictAttr, error) {
+	off := p.s.cur.Pos.Offset
+	return intern(p, &p.dicts, p.dictText(off), off, p.parseDictSlow)
+}
+
+func (p *parser) parseDictSlow() (ir.DictAttr, error) {
 	start := p.s.peek().Pos
 	if err := p.ParsePunct("{"); err != nil {
 		return ir.DictAttr{}, err

@@ -19,7 +19,12 @@ type parser struct {
 	typeAliases map[string]ir.Type
 	// tensorTypes interns tensor types by their spelling (parseTensorBody).
 	tensorTypes map[string]ir.Type
-	locAliases  locTable
+	// dicts and fnTypes intern attribute dictionaries and the function
+	// types of generic ops by their spelling (intern in types.go).
+	dicts      map[string]ir.DictAttr
+	fnTypes    map[string]ir.FunctionType
+	noIntern   bool // tests: parse every spelling in full
+	locAliases locTable
 	// locPending maps a location alias to the scanner state at its
 	// definition, so aliases defined after the module (as MLIR prints
 	// them) resolve; it is built on the first unknown location alias.
@@ -366,14 +371,18 @@ func Parse(ctx *ir.Context, filename string, src []byte) (*ir.Operation, error) 
 // (names and string attributes are substrings of it), so that a caller
 // holding the text as a string parses it without a copy.
 func ParseString(ctx *ir.Context, filename string, text string) (*ir.Operation, error) {
-	p := &parser{ctx: ctx, s: newStream(filename, text), file: filename, src: text,
-		attrAliases: map[string]ir.Attribute{}, typeAliases: map[string]ir.Type{},
-		locAliases: locTable{limit: len(text)}}
+	p := newParser(ctx, filename, text)
 	m, err := p.parseFile()
 	if p.s.err != nil {
 		return nil, p.s.err
 	}
 	return m, err
+}
+
+func newParser(ctx *ir.Context, filename, text string) *parser {
+	return &parser{ctx: ctx, s: newStream(filename, text), file: filename, src: text,
+		attrAliases: map[string]ir.Attribute{}, typeAliases: map[string]ir.Type{},
+		locAliases: locTable{limit: len(text)}}
 }
 
 // ParseAndVerify is Parse followed by ir.Verify.
@@ -795,26 +804,12 @@ func (p *parser) finishGeneric(st *ir.OpState, us []ir.UnresolvedOperand) (*ir.O
 	}
 	var ins, outs []ir.Type
 	if p.s.isPunct("(") {
-		// `(T, U) -> R` read onto p.tyStack: the op keeps the types in
-		// its values, not the lists.
-		base := len(p.tyStack)
-		defer func() { p.tyStack = p.tyStack[:base] }()
-		nin, err := p.pushParenTypes()
+		off := p.s.cur.Pos.Offset
+		fn, err := intern(p, &p.fnTypes, p.fnTypeText(off), off, p.parseGenericFnType)
 		if err != nil {
 			return nil, err
 		}
-		if err := p.ParsePunct("->"); err != nil {
-			return nil, err
-		}
-		if p.s.isPunct("(") {
-			_, err = p.pushParenTypes()
-		} else {
-			err = p.pushType()
-		}
-		if err != nil {
-			return nil, err
-		}
-		ins, outs = p.tyStack[base:base+nin], p.tyStack[base+nin:]
+		ins, outs = fn.Inputs, fn.Results
 	} else { // a type alias
 		pos := p.s.peek().Pos
 		ty, err := p.ParseType()
@@ -833,6 +828,30 @@ func (p *parser) finishGeneric(st *ir.OpState, us []ir.UnresolvedOperand) (*ir.O
 	}
 	st.ResultTypes = outs
 	return ir.NewOpFromState(st), nil
+}
+
+// parseGenericFnType parses `(T, U) -> R` or `(T, U) -> (R, S)`, reading
+// the types onto p.tyStack and copying them into the lists once.
+func (p *parser) parseGenericFnType() (ir.FunctionType, error) {
+	base := len(p.tyStack)
+	defer func() { p.tyStack = p.tyStack[:base] }()
+	nin, err := p.pushParenTypes()
+	if err != nil {
+		return ir.FunctionType{}, err
+	}
+	if err := p.ParsePunct("->"); err != nil {
+		return ir.FunctionType{}, err
+	}
+	if p.s.isPunct("(") {
+		_, err = p.pushParenTypes()
+	} else {
+		err = p.pushType()
+	}
+	if err != nil {
+		return ir.FunctionType{}, err
+	}
+	ts := append([]ir.Type(nil), p.tyStack[base:]...)
+	return ir.FunctionType{Inputs: ts[:nin:nin], Results: ts[nin:]}, nil
 }
 
 // pushParenTypes parses `()` or `(T, U)` onto p.tyStack and returns how

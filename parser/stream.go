@@ -19,6 +19,8 @@ type stream struct {
 	ahead []token // the tokens after cur, lexed by peekN
 	head  int     // ahead[head:] are pending
 	err   *ir.Diagnostic
+	// end is the offset just past the last consumed token.
+	end int
 }
 
 func newStream(filename, src string) stream {
@@ -85,6 +87,7 @@ func (s *stream) peekN(n int) token {
 func (s *stream) next() token {
 	t := s.cur
 	if t.Type != tEOF {
+		s.end = t.Pos.Offset + len(t.Value)
 		s.advance()
 	}
 	return t
@@ -93,6 +96,7 @@ func (s *stream) next() token {
 // skip consumes the current token.
 func (s *stream) skip() {
 	if s.cur.Type != tEOF {
+		s.end = s.cur.Pos.Offset + len(s.cur.Value)
 		s.advance()
 	}
 }
@@ -105,7 +109,7 @@ func (s *stream) jumpTo(end int) bool {
 	if s.head < len(s.ahead) || s.cur.Type == tEOF || end < s.cur.Pos.Offset || end > len(s.sc.src) {
 		return false
 	}
-	s.sc.off = end
+	s.sc.off, s.end = end, end
 	s.sc.line = s.cur.Pos.Line
 	s.sc.col = s.cur.Pos.Column + int32(end-s.cur.Pos.Offset)
 	s.lexInto(&s.cur)

@@ -105,18 +105,117 @@ func (p *parser) parseBuiltinType() (ir.Type, error) {
 // from `tensor`) skip its tokens and share the interned type, which saves
 // the parse, the allocations and the memory of a copy per value.
 func (p *parser) parseTensorBody(pos position) (ir.Type, error) {
-	key := p.tensorText(pos.Offset)
-	if t, ok := p.tensorTypes[key]; ok && key != "" && p.skipTo(pos.Offset+len(key)) {
-		return t, nil
+	return intern(p, &p.tensorTypes, p.tensorText(pos.Offset), pos.Offset, func() (ir.Type, error) {
+		return p.parseTensorBodySlow(pos)
+	})
+}
+
+// intern parses the syntax spelled key at offset start (key: the text a
+// byte scan delimits there, "" when it cannot) once per distinct spelling:
+// a repeated spelling skips its tokens and shares the value, which saves
+// the lexing, the parse, and the allocations and memory of a copy per
+// use. A value is kept only when its parse consumed exactly key, so a
+// skip never lands elsewhere than a parse would. The values must be
+// immutable and depend on nothing but the text (aliases cannot be
+// redefined; an undefined one fails and is not kept).
+func intern[V any](p *parser, m *map[string]V, key string, start int, parse func() (V, error)) (V, error) {
+	if p.noIntern {
+		key = ""
 	}
-	t, err := p.parseTensorBodySlow(pos)
-	if err == nil && key != "" {
-		if p.tensorTypes == nil {
-			p.tensorTypes = map[string]ir.Type{}
+	if key != "" {
+		if v, ok := (*m)[key]; ok && p.s.jumpTo(start+len(key)) {
+			return v, nil
 		}
-		p.tensorTypes[key] = t
 	}
-	return t, err
+	v, err := parse()
+	if err == nil && key != "" && p.s.end == start+len(key) {
+		if *m == nil {
+			*m = map[string]V{}
+		}
+		(*m)[key] = v
+	}
+	return v, err
+}
+
+// dictText returns the text `{...}` at off when a byte scan can delimit
+// it (one line of ASCII without strings, nested braces or comments), else "".
+func (p *parser) dictText(off int) string {
+	src := p.src
+	for k := off + 1; k < len(src) && k-off < 256; k++ {
+		switch c := src[k]; {
+		case c == '}':
+			return src[off : k+1]
+		case c == '{' || c == '"' || c == '\n' || c == '/' || c >= 0x80:
+			return ""
+		}
+	}
+	return ""
+}
+
+// fnTypeText returns the text `(T, ...) -> R` or `(T, ...) -> (R, ...)` at
+// off when a byte scan can delimit it (one line of ASCII without strings,
+// braces or comments; a single result ends at a blank), else "".
+func (p *parser) fnTypeText(off int) string {
+	src := p.src
+	depth, k := 0, off
+	results := false
+	for ; k < len(src) && k-off < 512; k++ {
+		c := src[k]
+		switch {
+		case c == '"' || c == '{' || c == '}' || c == '\n' || c == '/' || c >= 0x80:
+			return ""
+		case c == '(' || c == '<':
+			depth++
+		case c == '>' && src[k-1] == '-':
+			// an arrow (of a function type inside)
+		case c == ')' || c == '>':
+			if depth--; depth < 0 {
+				return ""
+			}
+			if depth == 0 && c == ')' && results {
+				return src[off : k+1]
+			}
+			if depth == 0 && c == ')' && !results {
+				if !strings.HasPrefix(src[k+1:], " -> ") {
+					return ""
+				}
+				k += len(" -> ")
+				results = true
+				if k+1 < len(src) && src[k+1] != '(' {
+					return singleTypeEnd(src, off, k+1)
+				}
+			}
+		}
+	}
+	return ""
+}
+
+// singleTypeEnd returns src[off:end] where end closes the type starting at
+// from (balanced <...>, ended by a blank or the line's end), or "".
+func singleTypeEnd(src string, off, from int) string {
+	depth := 0
+	for k := from; k < len(src) && k-off < 512; k++ {
+		switch c := src[k]; {
+		case c == '"' || c == '{' || c == '}' || c == '(' || c == ')' || c == '/' || c >= 0x80:
+			return ""
+		case c == '<':
+			depth++
+		case c == '>':
+			if depth--; depth < 0 {
+				return ""
+			}
+		case c == ' ' || c == '\n' || c == '\r' || c == '\t':
+			if depth != 0 || k == from {
+				return ""
+			}
+			// what follows must not continue the type (`!t <...>`)
+			if next := strings.TrimLeft(src[k:min(k+8, len(src))], " \t"); next != "" && strings.ContainsRune("<,()[]:", rune(next[0])) {
+				return ""
+			}
+			return src[off:k]
+		}
+	}
+	return ""
 }
 
 // tensorText returns the text `tensor<...>` at off when a byte scan can

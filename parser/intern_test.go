@@ -1,0 +1,71 @@
+package parser
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/sparsetriton/sp/dialect/all"
+	"github.com/sparsetriton/sp/internal/irgen"
+	"github.com/sparsetriton/sp/ir"
+)
+
+// TestInternMatchesFullParse parses modules whose tensor types,
+// dictionaries and function types repeat, with and without interning by
+// spelling, and requires the same IR (printed with locations, generic and
+// custom) or the same error.
+func TestInternMatchesFullParse(t *testing.T) {
+	var gen bytes.Buffer
+	irgen.TritonModule(&gen, 3000, 7)
+	srcs := map[string]string{"triton": gen.String(),
+		// spellings a byte scan delimits differently from the parser
+		"spaced": `"tt.func"() ({
+^bb0(%a: i32):
+  %0 = "arith.addi"(%a, %a) : (i32, i32) -> i32
+  %1 = "arith.addi"(%a, %a) : (i32, i32) ->  i32
+  %2 = "arith.addi"(%a, %a) : ( i32 , i32 ) -> (i32)
+  %3 = "arith.addi"(%a, %a) : (i32, i32) -> (i32)
+  %4 = "tt.make_range"() {end = 16 : i32, start = 0 : i32} : () -> tensor<16xi32>
+  %5 = "tt.make_range"() {end = 16 : i32,start = 0 : i32} : () -> tensor<16xi32>
+  %6 = "tt.make_range"() {end = 16 : i32, start = 0 : i32} : () -> tensor<16x i32>
+  "tt.return"() : () -> ()
+}) {function_type = (i32) -> (), sym_name = "f"} : () -> ()
+`}
+	files, _ := filepath.Glob("../test/lit/*/*.mlir")
+	for _, f := range files[:min(len(files), 40)] {
+		b, _ := os.ReadFile(f)
+		srcs[f] = string(b)
+	}
+	for name, src := range srcs {
+		full, errFull := parseWith(src, true)
+		interned, errInterned := parseWith(src, false)
+		if (errFull == nil) != (errInterned == nil) || errFull != nil && errFull.Error() != errInterned.Error() {
+			t.Errorf("%s: errors differ: full parse %v, interned %v", name, errFull, errInterned)
+			continue
+		}
+		if full != interned {
+			t.Errorf("%s: interned parse differs:\n--- full\n%s\n--- interned\n%s", name, full, interned)
+		}
+	}
+}
+
+func parseWith(src string, noIntern bool) (string, error) {
+	ctx := all.Context()
+	ctx.AllowUnregistered = true
+	p := newParser(ctx, "m.mlir", src)
+	p.noIntern = noIntern
+	m, err := p.parseFile()
+	if p.s.err != nil {
+		return "", p.s.err
+	}
+	if err != nil {
+		return "", err
+	}
+	var out strings.Builder
+	for _, o := range []ir.PrintOptions{{Generic: true, DebugInfo: true}, {DebugInfo: true}} {
+		out.WriteString(ir.Print(m, o))
+	}
+	return out.String(), nil
+}
