@@ -8,10 +8,37 @@ import (
 
 // ParseOptionalLocation parses a trailing `loc(...)` if present.
 func (p *parser) ParseOptionalLocation() (ir.Location, error) {
-	if !p.s.isIdent("loc") || !(p.s.peekN(1).Type == tPunct && p.s.peekN(1).Value == "(") {
+	if !p.s.isIdent("loc") {
+		return nil, nil
+	}
+	if l, end := p.resolvedAliasLoc(p.s.cur.Pos.Offset); l != nil && p.s.jumpTo(end) {
+		return l, nil
+	}
+	if !(p.s.peekN(1).Type == tPunct && p.s.peekN(1).Value == "(") {
 		return nil, nil
 	}
 	return p.parseLocation()
+}
+
+// resolvedAliasLoc reads `loc(#name)` at off by a byte scan when #name is
+// an alias already resolved (nearly every location of a printed module
+// after the first use of each alias), returning it and the offset past
+// the ')'; else nil.
+func (p *parser) resolvedAliasLoc(off int) (ir.Location, int) {
+	src := p.src
+	if p.noIntern || !strings.HasPrefix(src[off:], "loc(#") {
+		return nil, 0
+	}
+	start := off + len("loc(#")
+	k := start
+	for k < len(src) && isSuffixChar(src[k]) {
+		k++
+	}
+	if k == start || k >= len(src) || src[k] != ')' {
+		return nil, 0
+	}
+	l, _ := p.locAliases.get(src[start:k])
+	return l, k + 1
 }
 
 // parseLocation parses `loc(body)` (locparse.go).

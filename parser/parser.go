@@ -23,7 +23,8 @@ type parser struct {
 	// types of generic ops by their spelling (intern in types.go).
 	dicts      map[string]ir.DictAttr
 	fnTypes    map[string]ir.FunctionType
-	noIntern   bool // tests: parse every spelling in full
+	noIntern   bool        // tests: parse every spelling in full
+	slab       []*ir.Value // operandSlots' current slab
 	locAliases locTable
 	// locPending maps a location alias to the scanner state at its
 	// definition, so aliases defined after the module (as MLIR prints
@@ -305,7 +306,7 @@ func (p *parser) ResolveOperands(us []ir.UnresolvedOperand, ts []ir.Type) ([]*ir
 		}
 		return nil, ir.Errorf(loc, "%d operands present, but expected %d", len(us), len(ts))
 	}
-	vs := make([]*ir.Value, len(us))
+	vs := p.operandSlots(len(us))
 	for i, u := range us {
 		v, err := p.ResolveOperand(u, ts[i])
 		if err != nil {
@@ -314,6 +315,22 @@ func (p *parser) ResolveOperands(us []ir.UnresolvedOperand, ts []ir.Type) ([]*ir
 		vs[i] = v
 	}
 	return vs, nil
+}
+
+// operandSlots returns n operand slots cut from a slab (one allocation per
+// slabSize slots instead of a slice per op); the slice's capacity is its
+// length, so an append copies it rather than writing into the slab.
+func (p *parser) operandSlots(n int) []*ir.Value {
+	const slabSize = 1024
+	if n > slabSize/16 {
+		return make([]*ir.Value, n)
+	}
+	if len(p.slab)+n > cap(p.slab) {
+		p.slab = make([]*ir.Value, 0, slabSize)
+	}
+	k := len(p.slab)
+	p.slab = p.slab[:k+n]
+	return p.slab[k : k+n : k+n]
 }
 
 // ParseArgument parses `%x[: T][{attrs}][loc(...)]`.
