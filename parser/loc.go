@@ -87,7 +87,10 @@ func (p *parser) lookupLocAlias(name string, pos position) (ir.Location, error) 
 type locTable struct {
 	byNum []ir.Location
 	named map[string]ir.Location
-	limit int // the largest N kept in byNum
+	// limit is the largest N kept in byNum: a sixteenth of the input's
+	// length (an alias definition takes more bytes than that), so the
+	// slice is never larger than the input however sparse the numbers.
+	limit int
 }
 
 func (t *locTable) num(name string) (int, bool) {

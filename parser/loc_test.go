@@ -119,7 +119,7 @@ func TestLocDifferential(t *testing.T) {
 // body with parse, which must stop at the final ')'.
 func locVia(src string, parse func(*parser) (ir.Location, error)) (ir.Location, error) {
 	p := &parser{ctx: ir.NewContext(), s: newStream("d.mlir", src), file: "d.mlir", src: src,
-		attrAliases: map[string]ir.Attribute{}, typeAliases: map[string]ir.Type{}, locAliases: locTable{limit: len(src)}}
+		attrAliases: map[string]ir.Attribute{}, typeAliases: map[string]ir.Type{}, locAliases: locTable{limit: len(src) / 16}}
 	for i := 0; i < 2; i++ {
 		if err := p.parseAliasDef(); err != nil {
 			return nil, err

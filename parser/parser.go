@@ -103,7 +103,7 @@ func (p *parser) pushScope(isolated bool) {
 func (p *parser) popScope() {
 	sc := p.top()
 	for _, id := range p.defined[sc.start:] {
-		if n, ok := p.numSlot(id); ok {
+		if n, ok := p.numSlot(id); ok && n < len(p.numbered[len(p.numbered)-1]) && p.numbered[len(p.numbered)-1][n] != nil {
 			p.numbered[len(p.numbered)-1][n] = nil
 		} else {
 			delete(p.values, frameID{sc.frame, id})
@@ -117,8 +117,8 @@ func (p *parser) popScope() {
 }
 
 // numSlot returns the number of a name that is a canonical decimal number
-// (no leading zero, no #N suffix, at most the input's length so that a
-// huge number cannot make a huge slice); such names live in p.numbered.
+// (no leading zero, no #N suffix); such names live in p.numbered when the
+// numbers come densely (bind), else in p.values.
 func (p *parser) numSlot(id valueID) (int, bool) {
 	s := id.name
 	if id.num != 0 || s == "" || len(s) > 9 || (s[0] == '0' && len(s) > 1) {
@@ -132,9 +132,6 @@ func (p *parser) numSlot(id valueID) (int, bool) {
 		}
 		n = n*10 + int(c-'0')
 	}
-	if n > len(p.src) {
-		return 0, false
-	}
 	return n, true
 }
 
@@ -146,20 +143,21 @@ func (p *parser) lookup(name valueID) (*ir.Value, bool) {
 		if s := p.numbered[len(p.numbered)-1]; n < len(s) && s[n] != nil {
 			return s[n], true
 		}
-		return nil, false
 	}
 	v, ok := p.values[frameID{p.top().frame, name}]
 	return v, ok
 }
 
-// bind records v under name in the current frame.
+// bind records v under name in the current frame: a number in the
+// frame's slice unless it lies far beyond the numbers seen so far (a
+// sparse or huge number would make a huge slice), else in the map.
 func (p *parser) bind(sc *valueScope, name valueID, v *ir.Value) {
+	s := &p.numbered[len(p.numbered)-1]
 	n, ok := p.numSlot(name)
-	if !ok {
+	if !ok || n >= 2*len(*s)+64 {
 		p.values[frameID{sc.frame, name}] = v
 		return
 	}
-	s := &p.numbered[len(p.numbered)-1]
 	if n >= len(*s) {
 		grown := make([]*ir.Value, max(n+1, 2*len(*s), 64))
 		copy(grown, *s)
@@ -399,7 +397,7 @@ func ParseString(ctx *ir.Context, filename string, text string) (*ir.Operation, 
 func newParser(ctx *ir.Context, filename, text string) *parser {
 	return &parser{ctx: ctx, s: newStream(filename, text), file: filename, src: text,
 		attrAliases: map[string]ir.Attribute{}, typeAliases: map[string]ir.Type{},
-		locAliases: locTable{limit: len(text)}}
+		locAliases: locTable{limit: len(text) / 16}}
 }
 
 // ParseAndVerify is Parse followed by ir.Verify.

@@ -1,6 +1,8 @@
 package parser_test
 
 import (
+	"fmt"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -11,10 +13,11 @@ import (
 // TestNameScopes: a name bound in a nested region is unbound when the
 // region closes (the enclosing region may bind it again), a nested region
 // may not rebind a visible name, and an isolated region starts afresh;
-// alike for names kept in maps, plain numbers (kept in a slice) and a
-// number with a leading zero (a name distinct from the number).
+// alike for names kept in maps, plain numbers (kept in a slice), a
+// number with a leading zero (a name distinct from the number) and a
+// number too far beyond the others for the slice (kept in the map).
 func TestNameScopes(t *testing.T) {
-	for _, names := range [][2]string{{"x", "y"}, {"1", "2"}, {"07", "7"}} {
+	for _, names := range [][2]string{{"x", "y"}, {"1", "2"}, {"07", "7"}, {"99999", "3"}} {
 		t.Run(names[0]+"_"+names[1], func(t *testing.T) {
 			r := strings.NewReplacer("%x", "%"+names[0], "%y", "%"+names[1])
 			testNameScopes(t, r.Replace)
@@ -59,5 +62,28 @@ func testNameScopes(t *testing.T, rename func(string) string) {
 	_, err = parser.ParseString(ctx, "after.mlir", rename(after))
 	if err == nil || !strings.Contains(err.Error(), rename("use of undeclared SSA value name '%x'")) {
 		t.Fatalf("using a name after its region closed: %v", err)
+	}
+}
+
+// TestSparseNumbersStaySmall: huge or sparse value and alias numbers do
+// not make the slices they are kept in grow with the numbers.
+func TestSparseNumbersStaySmall(t *testing.T) {
+	var sb strings.Builder
+	for i := 0; i < 500; i++ {
+		fmt.Fprintf(&sb, "\"tt.func\"() ({\n  %%30000 = \"arith.constant\"() {value = 0 : i32} : () -> i32 loc(#loc30000)\n"+
+			"  %%1 = \"arith.addi\"(%%30000, %%30000) : (i32, i32) -> i32\n  \"tt.return\"() : () -> ()\n"+
+			"}) {function_type = () -> (), sym_name = \"f%d\"} : () -> ()\n", i)
+	}
+	sb.WriteString("#loc30000 = loc(\"a.py\":1:1)\n")
+	ctx := newCtx()
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	if _, err := parser.ParseString(ctx, "sparse.mlir", sb.String()); err != nil {
+		t.Fatal(err)
+	}
+	runtime.ReadMemStats(&after)
+	got := after.TotalAlloc - before.TotalAlloc
+	if got > 16<<20 {
+		t.Errorf("parsing %d bytes allocated %d MB", sb.Len(), got>>20)
 	}
 }
