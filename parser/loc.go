@@ -95,17 +95,11 @@ type locTable struct {
 
 func (t *locTable) num(name string) (int, bool) {
 	d, ok := strings.CutPrefix(name, "loc")
-	if !ok || d == "" || len(d) > 9 || (d[0] == '0' && len(d) > 1) {
+	if !ok {
 		return 0, false
 	}
-	n := 0
-	for i := 0; i < len(d); i++ {
-		if d[i] < '0' || d[i] > '9' {
-			return 0, false
-		}
-		n = n*10 + int(d[i]-'0')
-	}
-	return n, n <= t.limit
+	n, ok := decimal(d)
+	return n, ok && n <= t.limit
 }
 
 func (t *locTable) get(name string) (ir.Location, bool) {

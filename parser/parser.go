@@ -120,8 +120,16 @@ func (p *parser) popScope() {
 // (no leading zero, no #N suffix); such names live in p.numbered when the
 // numbers come densely (bind), else in p.values.
 func (p *parser) numSlot(id valueID) (int, bool) {
-	s := id.name
-	if id.num != 0 || s == "" || len(s) > 9 || (s[0] == '0' && len(s) > 1) {
+	if id.num != 0 {
+		return 0, false
+	}
+	return decimal(id.name)
+}
+
+// decimal reads s as a canonical decimal number below 10^9 (no sign, no
+// leading zero).
+func decimal(s string) (int, bool) {
+	if s == "" || len(s) > 9 || (s[0] == '0' && len(s) > 1) {
 		return 0, false
 	}
 	n := 0
