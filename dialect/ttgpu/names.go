@@ -11,6 +11,7 @@ const (
 	MemdescSubviewOpName         = "triton_gpu.memdesc_subview"
 	MemdescIndexOpName           = "triton_gpu.memdesc_index"
 	MemdescSubsliceOpName        = "triton_gpu.memdesc_subslice"
+	GlobalScratchAllocOpName     = "triton_gpu.global_scratch_alloc"
 	AsyncCopyGlobalToLocalOpName = "triton_gpu.async_copy_global_to_local"
 	AsyncCommitGroupOpName       = "triton_gpu.async_commit_group"
 	AsyncWaitOpName              = "triton_gpu.async_wait"

@@ -61,6 +61,20 @@ func declaredOps() []*ir.OpDef {
 		ods.Op{Name: n("reinterpret_tensor_descriptor"), Summary: "view a raw pointer as a TMA tensor descriptor", Traits: ir.Pure,
 			Operands: []ods.Value{ods.Arg("rawDesc", tt.PtrLike)}, Results: []ods.Value{ods.Arg("result", tt.TensorDesc)},
 			Format: "$rawDesc attr-dict `:` type($rawDesc) `to` type($result)"},
+		// Device-side tensor maps (TMAToLLVM.cpp): tensormap_create fills a
+		// 128-byte map at desc_ptr (global memory), dims innermost first.
+		ods.Op{Name: n("tensormap_create"), Summary: "build a TMA tensor map in global memory",
+			Operands: []ods.Value{ods.Arg("desc_ptr", tt.PtrLike), ods.Arg("global_address", tt.PtrLike),
+				ods.Var("box_dim", ods.I32T).Like(i32), ods.Var("global_dim", ods.I32T).Like(i32),
+				ods.Var("global_stride", ods.I64T).Like(ods.Fixed(ir.I64)), ods.Var("element_stride", ods.I32T).Like(i32)},
+			Attrs: []ods.Attr{ods.Req("elem_type", ods.I32), ods.Req("interleave_layout", ods.I32),
+				ods.Req("swizzle_mode", ods.I32), ods.Req("fill_mode", ods.I32)},
+			Segments: ods.AttrSized,
+			Format: "$desc_ptr `,` $global_address `,` `[` $box_dim `]` `,` `[` $global_dim `]` `,` `[` $global_stride `]` `,` " +
+				"`[` $element_stride `]` attr-dict `:` functional-type(operands, results)",
+			Verify: verifyTensormapCreate},
+		ods.Op{Name: n("tensormap_fenceproxy_acquire"), Summary: "acquire a tensor map written through the generic proxy",
+			Operands: []ods.Value{ods.Arg("desc_ptr", tt.PtrLike)}, Format: "$desc_ptr attr-dict `:` type($desc_ptr)"},
 		ods.Op{Name: n("barrier_expect"), Summary: "expect a transaction byte count on an mbarrier",
 			Operands: []ods.Value{alloc, pred},
 			Attrs:    []ods.Attr{ods.Req("size", ods.I32Literal)},
@@ -95,6 +109,25 @@ func declaredOps() []*ir.OpDef {
 			Operands: []ods.Value{ods.Arg("a", memDesc), ods.Arg("b", memDesc), ods.Arg("d", memDesc), ods.Arg("useD", ods.I1T),
 				ods.Arg("pred", ods.I1T), ods.Opt("barrier", Barrier)}},
 	)
+}
+
+// verifyTensormapCreate checks the ranks of a tensormap_create, in
+// Triton's words.
+func verifyTensormapCreate(op *ir.Operation) error {
+	seg, _ := op.Attr(ods.SegmentAttr).(ir.DenseArrayAttr)
+	if len(seg.Ints) != 6 {
+		return nil // the segment check reports it
+	}
+	rank := seg.Ints[2]
+	switch {
+	case seg.Ints[3] != rank:
+		return ir.OpError(op, "Rank mismatch for global dim. Got %d but expected %d", seg.Ints[3], rank)
+	case seg.Ints[4]+1 != rank:
+		return ir.OpError(op, "Rank mismatch for global stride. Got %d but expected %d", seg.Ints[4], rank-1)
+	case seg.Ints[5] != rank:
+		return ir.OpError(op, "Rank mismatch for element stride. Got %d but expected %d", seg.Ints[5], rank)
+	}
+	return nil
 }
 
 // verifyTMAWrite checks the mbarrier and destination of a TMA load or

@@ -181,3 +181,13 @@ tt.func @prior_use(%a: tensor<32xf32>, %b: tensor<33xf32>) {
   %0 = tt.join %a, %b : tensor<32xf32> -> tensor<32x2xf32>
   tt.return
 }
+
+// -----
+
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.num-ctas" = 1 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @tensormap_ranks(%s: !tt.ptr<i8>, %a: !tt.ptr<f16>, %i: i32, %l: i64) {
+    // expected-error @+1 {{Rank mismatch for global dim. Got 1 but expected 2}}
+    ttng.tensormap_create %s, %a, [%i, %i], [%i], [%l], [%i, %i] {elem_type = 6 : i32, fill_mode = 0 : i32, interleave_layout = 0 : i32, swizzle_mode = 3 : i32} : (!tt.ptr<i8>, !tt.ptr<f16>, i32, i32, i32, i64, i32, i32) -> ()
+    tt.return
+  }
+}

@@ -41,6 +41,13 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     ttng.async_tma_store_wait {pendings = 0 : i32}
     // CHECK: ttng.inval_barrier %{{.*}} : !ttg.memdesc<1xi64
     ttng.inval_barrier %b : !ttg.memdesc<1xi64, #bar, #smem, mutable>
+    // CHECK: ttng.tensormap_create %{{.*}}, %{{.*}}, [%{{.*}}, %{{.*}}], [%{{.*}}, %{{.*}}], [%{{.*}}], [%{{.*}}, %{{.*}}] {elem_type = 6 : i32, fill_mode = 0 : i32, interleave_layout = 0 : i32, swizzle_mode = 3 : i32} : (!tt.ptr<i8>, !tt.ptr<f16>, i32, i32, i32, i32, i64, i32, i32) -> ()
+    %c64 = arith.constant 64 : i32
+    %c1i = arith.constant 1 : i32
+    %ks2 = arith.muli %ks, %c1 : i64
+    ttng.tensormap_create %scratch, %a, [%c64, %c64], [%k, %m], [%ks2], [%c1i, %c1i] {elem_type = 6 : i32, fill_mode = 0 : i32, interleave_layout = 0 : i32, swizzle_mode = 3 : i32} : (!tt.ptr<i8>, !tt.ptr<f16>, i32, i32, i32, i32, i64, i32, i32) -> ()
+    // CHECK: ttng.tensormap_fenceproxy_acquire %{{.*}} : !tt.ptr<i8>
+    ttng.tensormap_fenceproxy_acquire %scratch : !tt.ptr<i8>
     // CHECK: ttng.reinterpret_tensor_descriptor %{{.*}} : !tt.ptr<i8> to !tt.tensordesc<tensor<64x64xf16, #{{.*}}>>
     %d2 = ttng.reinterpret_tensor_descriptor %scratch : !tt.ptr<i8> to !tt.tensordesc<tensor<64x64xf16, #nvmma>>
     tt.return
