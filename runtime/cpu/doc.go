@@ -34,6 +34,15 @@
 //     completed when issued, so a read of a slot whose copy is still in
 //     flight on the GPU sees the new data and shows up as a wrong result),
 //     async_commit_group and async_wait (no-ops).
+//   - Hopper (tma.go): global_scratch_alloc (a pointer into the program's
+//     own scratch), tensormap_create (a tensor map recorded under that
+//     pointer: a view of the global tensor, checked as
+//     cuTensorMapEncodeTiled checks it), tensormap_fenceproxy_acquire,
+//     reinterpret_tensor_descriptor; TMA loads (zero fill outside the
+//     tensor, completing when issued) and stores (in-bounds elements only),
+//     async_tma_store_wait; mbarriers with their phases and transaction
+//     bytes, where a wait that could never pass is an error (the GPU would
+//     hang).
 //
 // NewKernel rejects any other op, a tt.dot or block pointer on a
 // #tt.sparse operand (decompose-sparse-tensors must run first), and

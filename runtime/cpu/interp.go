@@ -240,10 +240,15 @@ type frame struct {
 	grid [3]int
 	vals map[*ir.Value]*Value
 	cur  *ir.Operation // the op being executed (for internal errors)
+	// TMA state (tma.go): tensor maps by their global-scratch pointer,
+	// mbarriers, and the end of the program's global scratch.
+	descs      map[Ptr]*tmaDesc
+	bars       map[barKey]*mbar
+	scratchEnd int64
 }
 
 func (k *Kernel) runProgram(mem *Memory, pid, grid [3]int, args []*Value) (err error) {
-	f := &frame{k: k, mem: mem, pid: pid, grid: grid, vals: map[*ir.Value]*Value{}}
+	f := &frame{k: k, mem: mem, pid: pid, grid: grid, vals: map[*ir.Value]*Value{}, descs: map[Ptr]*tmaDesc{}, bars: map[barKey]*mbar{}}
 	defer func() {
 		if r := recover(); r != nil { // a bug in a handler, not in the input
 			loc, name := ir.Location(ir.UnknownLoc{}), "?"
@@ -322,6 +327,7 @@ func opTable() map[string]handler {
 	m[ttgpu.ConvertLayoutOpName] = identity
 	addShared(m)
 	addHopper(m)
+	addTMA(m)
 	return m
 }
 

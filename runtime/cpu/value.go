@@ -22,6 +22,7 @@ const (
 	kindBlockPtr
 	kindMemDesc
 	kindToken
+	kindDesc
 )
 
 // elemInfo describes a scalar element type: its class, integer width or
@@ -42,6 +43,8 @@ func classify(t ir.Type) (elemInfo, error) {
 		return elemInfo{kind: kindMemDesc}, nil
 	case ttgpu.AsyncTokenType:
 		return elemInfo{kind: kindToken}, nil
+	case tt.TensorDescType:
+		return elemInfo{kind: kindDesc}, nil
 	}
 	switch x := ir.ElementType(t).(type) {
 	case ir.FloatType:
@@ -92,6 +95,7 @@ type Value struct {
 	P     []Ptr
 	B     *blockPtr
 	M     *memView // !tt.memdesc (shared memory)
+	D     *tmaDesc // !tt.tensordesc (a tensor map, tma.go)
 }
 
 func numElems(shape []int) int {

@@ -1,0 +1,139 @@
+package cpu
+
+import (
+	"context"
+	"encoding/binary"
+	"strings"
+	"testing"
+)
+
+// tmaKernel copies a 4x8 i16 tile at (row, col) of a rows x cols tensor
+// through a device-made tensor map (box {{BOX}}, innermost first) into
+// shared memory, waits on its mbarrier and stores the tile to out.
+const tmaKernel = `
+#nv0 = #ttg.nvmma_shared<{swizzlingByteWidth = 0, transposed = false, elementBitWidth = 16}>
+#bar = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#bl = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 1], order = [1, 0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @k(%src: !tt.ptr<i16>, %out: !tt.ptr<i16>, %rows: i32, %cols: i32, %row: i32, %col: i32) {
+    %c1 = arith.constant 1 : i32
+    %c0 = arith.constant 0 : i32
+    %cb0 = arith.constant {{B0}} : i32
+    %cb1 = arith.constant {{B1}} : i32
+    %c2 = arith.constant {{ESIZE}} : i64
+    %true = arith.constant true
+    %s = ttg.global_scratch_alloc {alignment = 128 : i32, nbytes = 128 : i32} : !tt.ptr<i8>
+    %ce = arith.extsi %cols : i32 to i64
+    %stride = arith.muli %ce, %c2 : i64
+    ttng.tensormap_create %s, %src, [%cb0, %cb1], [%cols, %rows], [%stride], [%c1, %c1] {elem_type = 1 : i32, fill_mode = 0 : i32, interleave_layout = 0 : i32, swizzle_mode = {{SW}} : i32} : (!tt.ptr<i8>, !tt.ptr<i16>, i32, i32, i32, i32, i64, i32, i32) -> ()
+    ttng.tensormap_fenceproxy_acquire %s : !tt.ptr<i8>
+    %d = ttng.reinterpret_tensor_descriptor %s : !tt.ptr<i8> to !tt.tensordesc<tensor<4x8xi16, #nv0>>
+    %buf = ttg.local_alloc : () -> !ttg.memdesc<4x8xi16, #nv0, #smem, mutable>
+    %bar = ttg.local_alloc : () -> !ttg.memdesc<1xi64, #bar, #smem, mutable>
+    {{INIT}}
+    ttng.barrier_expect %bar, {{BYTES}}, %true : !ttg.memdesc<1xi64, #bar, #smem, mutable>
+    ttng.async_tma_copy_global_to_local %d[%row, %col] %buf, %bar, %true : !tt.tensordesc<tensor<4x8xi16, #nv0>>, !ttg.memdesc<1xi64, #bar, #smem, mutable> -> !ttg.memdesc<4x8xi16, #nv0, #smem, mutable>
+    ttng.wait_barrier %bar, %c0 : !ttg.memdesc<1xi64, #bar, #smem, mutable>
+    {{WAIT2}}
+    ttng.inval_barrier %bar : !ttg.memdesc<1xi64, #bar, #smem, mutable>
+    %t = ttg.local_load %buf : !ttg.memdesc<4x8xi16, #nv0, #smem, mutable> -> tensor<4x8xi16, #bl>
+    %r = tt.make_range {end = 4 : i32, start = 0 : i32} : tensor<4xi32, #ttg.slice<{dim = 1, parent = #bl}>>
+    %r2 = tt.expand_dims %r {axis = 1 : i32} : tensor<4xi32, #ttg.slice<{dim = 1, parent = #bl}>> -> tensor<4x1xi32, #bl>
+    %c8 = arith.constant dense<8> : tensor<4x1xi32, #bl>
+    %ro = arith.muli %r2, %c8 : tensor<4x1xi32, #bl>
+    %cc = tt.make_range {end = 8 : i32, start = 0 : i32} : tensor<8xi32, #ttg.slice<{dim = 0, parent = #bl}>>
+    %c2d = tt.expand_dims %cc {axis = 0 : i32} : tensor<8xi32, #ttg.slice<{dim = 0, parent = #bl}>> -> tensor<1x8xi32, #bl>
+    %rb = tt.broadcast %ro : tensor<4x1xi32, #bl> -> tensor<4x8xi32, #bl>
+    %cbb = tt.broadcast %c2d : tensor<1x8xi32, #bl> -> tensor<4x8xi32, #bl>
+    %off = arith.addi %rb, %cbb : tensor<4x8xi32, #bl>
+    %po = tt.splat %out : !tt.ptr<i16> -> tensor<4x8x!tt.ptr<i16>, #bl>
+    %p = tt.addptr %po, %off : tensor<4x8x!tt.ptr<i16>, #bl>, tensor<4x8xi32, #bl>
+    tt.store %p, %t : tensor<4x8x!tt.ptr<i16>, #bl>
+    tt.return
+  }
+}`
+
+const tmaInit = `ttng.init_barrier %bar, 1 : !ttg.memdesc<1xi64, #bar, #smem, mutable>`
+
+func tmaSrc(r *strings.Replacer) string {
+	def := strings.NewReplacer("{{B0}}", "8", "{{B1}}", "4", "{{ESIZE}}", "2", "{{SW}}", "0", "{{INIT}}", tmaInit,
+		"{{BYTES}}", "64", "{{WAIT2}}", "")
+	return def.Replace(r.Replace(tmaKernel))
+}
+
+// runTMA runs the kernel on a 10 x 16 tensor src[i][j] = 100 i + j and
+// returns the 4x8 tile it stored.
+func runTMA(t *testing.T, src string, row, col int64) ([]int16, error) {
+	t.Helper()
+	k, err := NewKernel(parse(t, "tma.mlir", src), "")
+	if err != nil {
+		return nil, err
+	}
+	const rows, cols = 10, 16
+	g := make([]byte, 2*rows*cols)
+	for i := range rows {
+		for j := range cols {
+			binary.LittleEndian.PutUint16(g[2*(i*cols+j):], uint16(100*i+j))
+		}
+	}
+	mem := NewMemory()
+	in := mem.Alloc("src", g)
+	out := mem.Alloc("out", make([]byte, 2*32))
+	err = k.Launch(context.Background(), mem, [3]int{2, 1, 1}, []Arg{PtrArg(in), PtrArg(out), IntArg(rows), IntArg(cols), IntArg(row), IntArg(col)}, LaunchOptions{})
+	res := make([]int16, 32)
+	for i := range res {
+		res[i] = int16(binary.LittleEndian.Uint16(mem.Bytes(out)[2*i:]))
+	}
+	return res, err
+}
+
+// TestTMALoad: a tile reaching past the tensor's last rows and columns reads
+// zeros there, and so does one at negative coordinates.
+func TestTMALoad(t *testing.T) {
+	src := tmaSrc(strings.NewReplacer())
+	for _, c := range [][2]int64{{0, 0}, {8, 12}, {-2, -3}, {3, 8}} {
+		got, err := runTMA(t, src, c[0], c[1])
+		if err != nil {
+			t.Fatalf("at %v: %v", c, err)
+		}
+		for i := range 4 {
+			for j := range 8 {
+				r, cc := c[0]+int64(i), c[1]+int64(j)
+				want := int16(0)
+				if r >= 0 && r < 10 && cc >= 0 && cc < 16 {
+					want = int16(100*r + cc)
+				}
+				if g := got[i*8+j]; g != want {
+					t.Errorf("at %v: tile[%d][%d] = %d, want %d", c, i, j, g, want)
+				}
+			}
+		}
+	}
+}
+
+// TestTMAErrors: misuse that would fault or hang on the GPU is an error
+// naming the op.
+func TestTMAErrors(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		r    *strings.Replacer
+		want string
+	}{
+		{"box not dividing the tile", strings.NewReplacer("{{B1}}", "3"), "tile's dimension 0 (4) is not a whole number of the map's boxes (3)"},
+		{"box inner extent", strings.NewReplacer("{{B0}}", "4"), "box's inner extent (8 bytes) must be a multiple of 16"},
+		{"swizzle span", strings.NewReplacer("{{SW}}", "1", "{{B0}}", "32"), "exceeds the 32-byte swizzle span"},
+		{"stride", strings.NewReplacer("[%stride]", "[%c2]", "{{ESIZE}}", "40"), "global_stride[0] = 40 bytes must be a positive multiple of 16"},
+		{"no init", strings.NewReplacer("{{INIT}}", ""), "used before init_barrier"},
+		{"short expect", strings.NewReplacer("{{BYTES}}", "128"), "waiting for the phase of parity 0, which never completes"},
+		{"second wait", strings.NewReplacer("{{WAIT2}}", "ttng.wait_barrier %bar, %c1 : !ttg.memdesc<1xi64, #bar, #smem, mutable>"), "parity 1, which never completes"},
+		{"bad box", strings.NewReplacer("{{B1}}", "300"), "box_dim[1] = 300 is not in 1..256"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := runTMA(t, tmaSrc(c.r), 0, 0)
+			if err == nil || !strings.Contains(err.Error(), c.want) {
+				t.Fatalf("got %v, want an error containing %q", err, c.want)
+			}
+		})
+	}
+}
