@@ -169,6 +169,12 @@ func FuzzEmitPTX(f *testing.F) {
 		f.Add(string(src), pipeline, uint8(4), uint8(3), false)
 		f.Add(string(src), pipeline, uint8(8), uint8(2), true)
 	}
+	// Triton 3.6's TMA form: tensor maps, global scratch, mbarriers, TMA copies.
+	tma, err := os.ReadFile("../../examples/triton36/matmul_tma_sm90.ttgir")
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(string(tma), false, uint8(4), uint8(3), true)
 	f.Fuzz(func(t *testing.T, src string, pipeline bool, warps, stages uint8, sm90 bool) {
 		args := []string{"-", "--emit=ptx"}
 		if pipeline {

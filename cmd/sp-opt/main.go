@@ -56,6 +56,7 @@ type config struct {
 	layoutsDir       string
 	genDocs          bool
 	emit             string
+	ptxVersion       string
 	tritonVersion    string
 }
 
@@ -172,6 +173,7 @@ func newApp(reg *pass.Registry, cfg *config) *cli.App {
 		&cli.StringFlag{Name: "dump-layouts", Usage: "write pictures of the output's layouts (threads, registers, shared-memory banks) to `DIR`/index.html; with --dump-pass-html, each pass links the layouts it introduced", Destination: &cfg.layoutsDir},
 		&cli.StringFlag{Name: "triton-version", Usage: "print TritonGPU IR in Triton `3.1` (triton_gpu.) or 3.6 (ttg., ttng.) spelling; default: the input's spelling (3.1 when it has no TritonGPU IR)", Destination: &cfg.tritonVersion},
 		&cli.StringFlag{Name: "emit", Value: "mlir", Usage: "output: mlir, or ptx (lower/ptx after the pipeline; the kernel manifest leads as a comment block)", Destination: &cfg.emit},
+		&cli.StringFlag{Name: "ptx-version", Usage: "with --emit=ptx: the PTX .version (e.g. 8.7 for ptxas from CUDA 12.8); default: the lowest the kernel needs", Destination: &cfg.ptxVersion},
 		&cli.BoolFlag{Name: "gen-pass-docs", Usage: "write Markdown documentation of every pass (docs/passes.md)", Destination: &cfg.genDocs, Hidden: true},
 	}
 	for _, p := range reg.Passes() {

@@ -21,7 +21,8 @@
 // local_load/store, memdesc views, convert_layout, cp.async), trans.go
 // (tt.trans of shared views and of distributed tensors), dot.go
 // (ldmatrix fragments, mma.sync, mma.sp), scf.go (for, if, yield),
-// reduce.go (tt.reduce over blocked, nvidia_mma and slices of them). An
+// reduce.go (tt.reduce over blocked, nvidia_mma and slices of them), tma.go
+// (global scratch, device-made tensor maps, mbarriers, TMA copies). An
 // op without an entry, or a layout, type or
 // shape an emitter does not handle, is a positioned *ir.Diagnostic
 // ("op X is not supported by the PTX lowering"), never a panic.
@@ -105,6 +106,25 @@
 // C7514). Where the accumulator and a partial as large would not fit the
 // registers, the partial covers one m block at a time, retired within the
 // dot. Integer dots accumulate exactly and are never promoted.
+//
+// Hopper TMA (tma.go), as Triton 3.6 lowers it. global_scratch_alloc
+// ops share one per-program slice of a global scratch buffer that the
+// kernel takes as a trailing .u64 parameter (manifest: globalScratch
+// {bytes, align}; grid size x bytes in all, program (x, y, z) at
+// ((z*ny + y)*nx + x)*bytes). tensormap_create builds a 128-byte map in a
+// shared scratch with tensormap.replace (thread 0; global_stride in 16-byte
+// units below PTX 8.6) and copies it out with tensormap.cp_fenceproxy;
+// tensormap_fenceproxy_acquire fences and passes a CTA barrier. mbarriers:
+// thread 0 inits and invalidates, barrier_expect / arrive_barrier pass a
+// CTA barrier and arrive from thread 0 under their predicate, wait_barrier
+// spins on mbarrier.try_wait.parity. A TMA copy splits its tile into boxes
+// (getTMABlockShape: at most 256 per dimension, the contiguous one the
+// swizzle width, or the whole row when unswizzled) issued from lane 0 of
+// warp box % numWarps; stores commit a bulk group, async_tma_store_wait is
+// cp.async.bulk.wait_group.read. TMA writes are ordered by their mbarrier,
+// not by bar.sync: a load waits at a CTA barrier only when shared memory was
+// touched since the last one, and a loop body ending in an expect (or
+// arrive) followed by TMA loads leaves the loop head clean.
 //
 // Global memory. Loads and stores are vectorized per thread over runs of
 // consecutive registers contiguous along the layout's fastest dimension, as

@@ -89,6 +89,9 @@ func goldenCases(t *testing.T) []goldenCase {
 	// Triton 3.6's own Hopper TTGIR (cp.async + warp_group_dot, async
 	// tokens carried through the loop).
 	cases = append(cases, goldenCase{name: "triton36.matmul_sm90", src: "../../examples/triton36/matmul_sm90.ttgir"})
+	// Its TMA form: device-made tensor maps in global scratch, mbarriers,
+	// TMA loads and the TMA store epilogue.
+	cases = append(cases, goldenCase{name: "triton36.matmul_tma_sm90", src: "../../examples/triton36/matmul_tma_sm90.ttgir"})
 	tiles, _ := filepath.Glob("testdata/hopper/*.mlir")
 	for _, f := range tiles {
 		src, err := os.ReadFile(f)
@@ -271,7 +274,29 @@ var (
 	// 8-bit wgmma.mma_async.sp m64nNk64 (sm_90a)
 	qgmmaSparse = regexp.MustCompile(`QGMMA\.SP\.64x`)
 	igmmaSparse = regexp.MustCompile(`IGMMA\.SP\.64x`)
+	// TMA: tiled loads and stores, and the mbarrier phase wait.
+	utmaLoad  = regexp.MustCompile(`UTMALDG\.[1-5]D`)
+	utmaStore = regexp.MustCompile(`UTMASTG\.[1-5]D`)
+	tryWait   = regexp.MustCompile(`SYNCS\.PHASECHK\.TRANS64\.TRYWAIT`)
 )
+
+// expectTMA checks that the TMA and mbarrier ops of the PTX reached the
+// SASS: at least one UTMALDG / UTMASTG / try-wait when the PTX has them.
+func expectTMA(t *testing.T, ptx string, r *ptxcheck.Report) {
+	t.Helper()
+	for _, c := range []struct {
+		ptx  string
+		sass *regexp.Regexp
+	}{
+		{"mbarrier::complete_tx::bytes", utmaLoad},
+		{".bulk_group", utmaStore},
+		{"mbarrier.try_wait.parity", tryWait},
+	} {
+		if strings.Contains(ptx, c.ptx) {
+			r.Expect(t, c.sass, 1)
+		}
+	}
+}
 
 // TestGoldenAssembles runs ptxas (sm_80, sm_90 or sm_90a, as the module's
 // .target says, through internal/ptxcheck) on every golden PTX file.
@@ -316,6 +341,7 @@ func TestGoldenAssembles(t *testing.T) {
 				r.Expect(t, hgmmaSparse, 0)
 			}
 			checkHGMMAShapes(t, string(text), r.SASSFor(t))
+			expectTMA(t, string(text), r)
 		})
 	}
 }

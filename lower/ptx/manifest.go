@@ -29,6 +29,17 @@ type KernelManifest struct {
 	// parameter for kernels with a sparse tt.dot; empty otherwise. Each
 	// metadata parameter also names its own.
 	MetadataLayout string `json:"metadataLayout,omitempty"`
+	// GlobalScratch is set when the kernel allocates global scratch
+	// (ttg.global_scratch_alloc): the entry then takes one more .u64
+	// parameter after Params, a buffer of Bytes per program (grid size x
+	// Bytes in all, aligned to Align), as Triton 3.6 passes it.
+	GlobalScratch *ScratchManifest `json:"globalScratch,omitempty"`
+}
+
+// ScratchManifest is the per-program global scratch of a kernel.
+type ScratchManifest struct {
+	Bytes int64 `json:"bytes"`
+	Align int64 `json:"align"`
 }
 
 // ParamManifest is one kernel parameter, in .entry order (the decomposed

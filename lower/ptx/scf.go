@@ -176,16 +176,17 @@ func (k *kernel) loopHead(body *ir.Block) bool {
 func (k *kernel) accessSinceBar() bool { return k.readSinceBar || k.writeSinceBar || k.wgmmaReads }
 
 // endsAtBarrier reports whether the last op of b that may touch shared
-// memory is an async_wait (cp.async.wait_group and bar.sync), only ops that
-// work on registers, address computations and cp.async copies (whose
-// ordering the pipeline guarantees, doc.go) following it.
+// memory is an async_wait (cp.async.wait_group and bar.sync) or an
+// mbarrier arrival (bar.sync, then the arrival), only ops that work on
+// registers, address computations, cp.async copies (whose ordering the
+// pipeline guarantees, doc.go) and TMA loads following it.
 func endsAtBarrier(b *ir.Block) bool {
 	ops := b.Ops()
 	for i := len(ops) - 1; i >= 0; i-- {
 		op := ops[i]
 		switch {
-		case op.Name == ttgpu.AsyncWaitOpName:
-			return true
+		case op.Name == ttgpu.AsyncWaitOpName, op.Name == ttng.BarrierExpectOpName, op.Name == ttng.ArriveBarrierOpName:
+			return true // each ends in (async_wait) or starts with (tma.go) a bar.sync
 		case op.HasTrait(ir.Terminator), registerOnly[op.Name], strings.HasPrefix(op.Name, "arith.") && len(op.Regions) == 0:
 		default:
 			return false
@@ -202,6 +203,9 @@ var registerOnly = map[string]bool{
 	ttgpu.MemdescSubviewOpName: true, ttgpu.MemdescIndexOpName: true,
 	ttgpu.AsyncCopyGlobalToLocalOpName: true, ttgpu.AsyncCommitGroupOpName: true,
 	ttng.WarpGroupDotWait: true,
+	// TMA loads write shared memory through the async proxy, ordered by
+	// their mbarrier, not by bar.sync.
+	ttng.AsyncTmaCopyGlobalToLocalOpName: true,
 }
 
 func emitIf(k *kernel, op *ir.Operation) error {

@@ -35,6 +35,18 @@ type memRef struct {
 	// block b of all lines lines precedes block b+1 (hopper.md §2.3).
 	// rowLen is then blockLen. blockLen 0: unsplit rows.
 	blockLen, lines int64
+	// tile1D: the tile is 1-D (a rank-1 buffer, or a rank-1 encoding
+	// over buffers such as Triton's 3x1xi64 mbarrier arrays): rows = 1
+	// and every dimension before the last is a leading one.
+	tile1D bool
+}
+
+// tileRank is the rank of the view's tile (1 or 2).
+func (m *memRef) tileRank() int {
+	if m.tile1D {
+		return 1
+	}
+	return 2
 }
 
 // line/pos map tile coordinates to (stored row, position in the row).
@@ -148,18 +160,19 @@ func newMemRef(md tt.MemDescType, base asm.Operand) (*memRef, error) {
 	}
 	m := &memRef{base: base, elem: s, vec: 1, perPhase: 1, maxPhase: 1, contig: 1}
 	n := len(shape)
-	switch {
-	case n == 1:
-		m.rows, m.cols = 1, shape[0]
-	default:
-		m.rows, m.cols = shape[n-2], shape[n-1]
-		m.lead = append([]int64(nil), shape[:n-2]...)
-	}
 	order, err := m.readSwizzle(md.Encoding, s)
 	if err != nil {
 		return nil, err
 	}
-	if len(order) > 0 && n >= 2 {
+	switch {
+	case n == 1 || len(order) == 1:
+		m.rows, m.cols, m.tile1D = 1, shape[n-1], true
+		m.lead = append([]int64(nil), shape[:n-1]...)
+	default:
+		m.rows, m.cols = shape[n-2], shape[n-1]
+		m.lead = append([]int64(nil), shape[:n-2]...)
+	}
+	if len(order) > 1 && n >= 2 {
 		// The fastest dim among the tile's two (orders may be 2-D for a
 		// 3-D buffer, or full rank).
 		f := order[0] - (len(order) - 2)
@@ -212,10 +225,10 @@ func (m *memRef) readSwizzle(enc ir.Attribute, s scalar) ([]int, error) {
 	if _, ok := enc.(ttgpu.SharedEncoding); ok && !isNVMMA && enc.(ttgpu.SharedEncoding).HasLeadingOffset {
 		return nil, fmt.Errorf("shared layout %s: hasLeadingOffset needs vec * element bytes = 16 and a 32/64/128-byte swizzle", ir.AttrString(enc))
 	}
-	if isNVMMA {
-		if nv.SwizzleBytes == 0 {
-			return nil, fmt.Errorf("shared layout %s: unswizzled NVMMA tiles are not supported", ir.AttrString(enc))
-		}
+	if isNVMMA && nv.SwizzleBytes == 0 {
+		// Unswizzled NVMMA tiles (TMA boxes with swizzle none): row-major.
+		m.vec, m.perPhase, m.maxPhase = 1, 1, 1
+	} else if isNVMMA {
 		m.vec, m.maxPhase = int64(16/s.bytes()), int64(nv.SwizzleBytes/16)
 		m.perPhase = 128 / int64(nv.SwizzleBytes)
 		m.blockLen = int64(nv.SwizzleBytes / s.bytes())
@@ -454,10 +467,7 @@ func emitSubview(k *kernel, op *ir.Operation) error {
 	}
 	sm := src.mem
 	idx := op.Operands()[1:]
-	srcRank := len(sm.lead) + 2
-	if sm.rows == 1 && len(sm.lead) == 0 {
-		srcRank = 1
-	}
+	srcRank := len(sm.lead) + sm.tileRank()
 	dt, ok := op.Result(0).Type().(tt.MemDescType)
 	if !ok {
 		return fmt.Errorf("%s must produce a !tt.memdesc", op.Name)
@@ -509,7 +519,7 @@ func (k *kernel) subviewOffsets(sm *memRef, idx []*ir.Value, srcRank int) (*memR
 			m.base = nb
 		case !isConst:
 			return nil, fmt.Errorf("memdesc_subview offsets inside the 2-D tile must be constants")
-		case i == srcRank-2 && srcRank != 1:
+		case i == srcRank-2 && !sm.tile1D:
 			m.r0 += c
 		default:
 			m.c0 += c

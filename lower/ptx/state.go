@@ -156,6 +156,10 @@ type kernel struct {
 	tab    *table
 	axis   *axisinfo.Analysis
 	sparse bool // a sparse tt.dot was lowered (the manifest names band16)
+	// version is the module's PTX ISA version ("8.3").
+	version string
+	// gscratch is the plan of the global_scratch_alloc ops (tma.go).
+	gscratch *globalScratch
 	// vecOf is the vector width (elements per access) chosen for every
 	// global load, store and cp.async, for the test that compares it with
 	// the coalesce pass's choice.

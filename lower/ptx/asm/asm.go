@@ -140,6 +140,22 @@ func (v Vec) regs(out []Reg) []Reg {
 	return out
 }
 
+// TensorAddr is the [tensorMap, {coordinates}] operand of
+// cp.async.bulk.tensor.
+type TensorAddr struct {
+	Map    Operand
+	Coords Vec
+}
+
+func (t TensorAddr) write(sb *strings.Builder) {
+	sb.WriteByte('[')
+	t.Map.write(sb)
+	sb.WriteString(", ")
+	t.Coords.write(sb)
+	sb.WriteByte(']')
+}
+func (t TensorAddr) regs(out []Reg) []Reg { return t.Coords.regs(t.Map.regs(out)) }
+
 // OperandString is the PTX text of one operand.
 func OperandString(o Operand) string {
 	var sb strings.Builder
