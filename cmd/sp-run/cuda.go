@@ -23,6 +23,11 @@ type cudaRunner struct {
 	dev  *cuda.Device
 	kern *cuda.Kernel
 	perm *cuda.Kernel // metaPermutePTX, loaded on first use
+	km   *kernelManifest
+	// scratch is the kernel's global scratch (manifest globalScratch),
+	// passed after the manifest's params; grown to the largest grid.
+	scratch      *cuda.Buffer
+	scratchBytes int64
 }
 
 // convertMeta implements metaConverter: the given metadata and the
@@ -121,7 +126,7 @@ func newCUDARunner(prog *program, ordinal int) (runner, error) {
 	if err != nil {
 		return nil, fmt.Errorf("loading %s: %w", prog.Source, err)
 	}
-	return &cudaRunner{dev: d, kern: k}, nil
+	return &cudaRunner{dev: d, kern: k, km: prog.gpu}, nil
 }
 
 func (r *cudaRunner) describe() string { return "cuda " + r.dev.String() }
@@ -130,7 +135,28 @@ func (r *cudaRunner) alloc(_ string, data []byte) (buffer, error) { return r.dev
 
 func (r *cudaRunner) read(b buffer, dst []byte) error { return r.dev.Read(b.(*cuda.Buffer), dst) }
 
-func (r *cudaRunner) params(args []kernelArg) []cuda.Param {
+// params are the launch parameters: args, then the global scratch buffer
+// when the kernel takes one (sized for grid).
+func (r *cudaRunner) params(grid [3]int, args []kernelArg) ([]cuda.Param, error) {
+	ps := r.argParams(args)
+	n, err := scratchBytes(r.km, grid)
+	if err != nil || n == 0 {
+		return ps, err
+	}
+	if n > r.scratchBytes {
+		if r.scratch != nil {
+			r.dev.Free(r.scratch)
+		}
+		if r.scratch, err = r.dev.Alloc(make([]byte, n)); err != nil {
+			r.scratch, r.scratchBytes = nil, 0
+			return nil, fmt.Errorf("global scratch: %v", err)
+		}
+		r.scratchBytes = n
+	}
+	return append(ps, cuda.PtrParam(r.scratch)), nil
+}
+
+func (r *cudaRunner) argParams(args []kernelArg) []cuda.Param {
 	ps := make([]cuda.Param, len(args))
 	for i, a := range args {
 		switch {
@@ -148,7 +174,11 @@ func (r *cudaRunner) params(args []kernelArg) []cuda.Param {
 }
 
 func (r *cudaRunner) launch(grid [3]int, args []kernelArg) error {
-	return r.dev.Launch(r.kern, grid, r.params(args))
+	ps, err := r.params(grid, args)
+	if err != nil {
+		return err
+	}
+	return r.dev.Launch(r.kern, grid, ps)
 }
 
 func (r *cudaRunner) timeLaunches(grid [3]int, args []kernelArg, t timing) ([]float64, error) {
@@ -156,7 +186,11 @@ func (r *cudaRunner) timeLaunches(grid [3]int, args []kernelArg, t timing) ([]fl
 	if err != nil {
 		return nil, err
 	}
-	return r.dev.TimeMode(r.kern, grid, r.params(args), mode, t.warmup, t.iters, t.batchSize())
+	ps, err := r.params(grid, args)
+	if err != nil {
+		return nil, err
+	}
+	return r.dev.TimeMode(r.kern, grid, ps, mode, t.warmup, t.iters, t.batchSize())
 }
 
 func (r *cudaRunner) free(b buffer) { r.dev.Free(b.(*cuda.Buffer)) }
@@ -164,6 +198,7 @@ func (r *cudaRunner) free(b buffer) { r.dev.Free(b.(*cuda.Buffer)) }
 // close frees this run's buffers; the context stays for the next shape.
 func (r *cudaRunner) close() {
 	r.dev.FreeAll()
+	r.scratch, r.scratchBytes = nil, 0
 }
 
 // compileGPU runs sp-pipeline (built in code from encoding's pass list,

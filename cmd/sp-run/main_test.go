@@ -9,6 +9,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sparsetriton/sp/dialect/all"
+	"github.com/sparsetriton/sp/lower/ptx"
+	"github.com/sparsetriton/sp/parser"
 	"github.com/sparsetriton/sp/sparse"
 )
 
@@ -208,5 +211,50 @@ func TestTritonDirOptions(t *testing.T) {
 	}
 	if filepath.Base(o.input) != "k.ttir" || o.numWarps != 8 || o.numStages != 5 || o.sm != 80 {
 		t.Fatalf("got %+v", o)
+	}
+}
+
+// TestGlobalScratchManifest: the globalScratch that lower/ptx records for
+// Triton 3.6's TMA matmul is read from the PTX's embedded manifest, a launch
+// gets grid size x bytes, and a scratch the launcher cannot align is refused.
+func TestGlobalScratchManifest(t *testing.T) {
+	ptxFile := filepath.Join(t.TempDir(), "tma.ptx")
+	src, err := os.ReadFile("../../examples/triton36/matmul_tma_sm90.ttgir")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := parser.ParseAndVerify(all.Context(), "tma.ttgir", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := ptx.Lower(m, ptx.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	block, err := res.Manifest.CommentBlock()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(ptxFile, []byte(block+res.PTX), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	prog, err := loadPTX(options{input: ptxFile})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := prog.gpu.GlobalScratch; s == nil || s.Bytes != 384 || s.Align != 128 || len(prog.Params) != 6 {
+		t.Fatalf("globalScratch %+v, %d params; want {384 128} and the 6 kernel arguments", s, len(prog.Params))
+	}
+	if n, err := scratchBytes(prog.gpu, [3]int{3, 5, 1}); err != nil || n != 15*384 {
+		t.Fatalf("scratch for a 3x5 grid: %d, %v; want %d", n, err, 15*384)
+	}
+	if n, err := scratchBytes(&kernelManifest{}, [3]int{3, 5, 1}); err != nil || n != 0 {
+		t.Fatalf("no scratch: %d, %v", n, err)
+	}
+	for _, s := range []scratchManifest{{Bytes: 384, Align: 512}, {Bytes: 100, Align: 64}, {Bytes: 0, Align: 128}, {Bytes: 128, Align: 96}} {
+		km := kernelManifest{Name: "k", ThreadsPerBlock: 32, GlobalScratch: &s}
+		if _, err := manifestParams(&km); err == nil || !strings.Contains(err.Error(), "globalScratch") {
+			t.Errorf("%+v: got %v, want a globalScratch error", s, err)
+		}
 	}
 }

@@ -26,6 +26,47 @@ type kernelManifest struct {
 	ThreadsPerBlock int             `json:"threadsPerBlock"`
 	NumWarps        int             `json:"numWarps"`
 	MetadataLayout  string          `json:"metadataLayout,omitempty"`
+	// GlobalScratch: the entry takes one more .u64 parameter after Params,
+	// Bytes per program of global scratch (Triton 3.6's global_scratch).
+	GlobalScratch *scratchManifest `json:"globalScratch,omitempty"`
+}
+
+type scratchManifest struct {
+	Bytes int64 `json:"bytes"`
+	Align int64 `json:"align"`
+}
+
+// scratchBytes is the global scratch a launch of km over grid needs: grid
+// size x the per-program bytes (0 when the kernel takes none).
+func scratchBytes(km *kernelManifest, grid [3]int) (int64, error) {
+	s := km.GlobalScratch
+	if s == nil {
+		return 0, nil
+	}
+	n := s.Bytes
+	for _, g := range grid {
+		if g <= 0 {
+			return 0, fmt.Errorf("grid %v has an empty dimension", grid)
+		}
+		if n > (1<<40)/int64(g) {
+			return 0, fmt.Errorf("global scratch of %d bytes per program over grid %v is over 1 TiB", s.Bytes, grid)
+		}
+		n *= int64(g)
+	}
+	return n, nil
+}
+
+// checkScratch rejects a globalScratch the launcher cannot honour: device
+// allocations are 256-byte aligned, and every program's slice must be too.
+func checkScratch(km *kernelManifest) error {
+	s := km.GlobalScratch
+	if s == nil {
+		return nil
+	}
+	if s.Bytes <= 0 || s.Align <= 0 || s.Align&(s.Align-1) != 0 || s.Align > 256 || s.Bytes%s.Align != 0 {
+		return fmt.Errorf("kernel %s: globalScratch {bytes %d, align %d} needs positive bytes, a multiple of a power-of-two align <= 256", km.Name, s.Bytes, s.Align)
+	}
+	return nil
 }
 
 type paramManifest struct {
@@ -114,6 +155,9 @@ func pickKernel(mf *manifestFile, name, from string) (*kernelManifest, error) {
 func manifestParams(km *kernelManifest) ([]devParam, error) {
 	if km.ThreadsPerBlock <= 0 || km.ThreadsPerBlock > 1024 {
 		return nil, fmt.Errorf("kernel %s: threadsPerBlock = %d is not in 1..1024", km.Name, km.ThreadsPerBlock)
+	}
+	if err := checkScratch(km); err != nil {
+		return nil, err
 	}
 	var out []devParam
 	for i, p := range km.Params {

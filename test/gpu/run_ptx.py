@@ -88,8 +88,14 @@ class Kernel:
                 keep.append(ctypes.c_double(a))
             else:
                 raise TypeError(f"unsupported parameter dtype {dt}")
-        argv = (ctypes.c_void_p * len(keep))(*[ctypes.addressof(k) for k in keep])
         gx, gy, gz = (tuple(grid) + (1, 1))[:3]
+        scratch = self.m.get("globalScratch")
+        if scratch:  # Triton 3.6's global scratch: one trailing pointer, bytes per program
+            n = gx * gy * gz * scratch["bytes"]
+            if getattr(self, "_scratch", None) is None or self._scratch.numel() < n:
+                self._scratch = torch.empty(n, dtype=torch.uint8, device="cuda")
+            keep.append(ctypes.c_uint64(self._scratch.data_ptr()))
+        argv = (ctypes.c_void_p * len(keep))(*[ctypes.addressof(k) for k in keep])
         stream = torch.cuda.current_stream().cuda_stream
         _check(_cuda.cuLaunchKernel(self.func, gx, gy, gz, self.m["threadsPerBlock"], 1, 1, self.m["sharedBytes"],
                                     ctypes.c_void_p(stream), argv, None), f"cuLaunchKernel({self.m['name']})")
