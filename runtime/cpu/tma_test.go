@@ -3,6 +3,7 @@ package cpu
 import (
 	"context"
 	"encoding/binary"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -136,4 +137,20 @@ func TestTMAErrors(t *testing.T) {
 			}
 		})
 	}
+}
+
+// FuzzTMA runs the tensor-map kernel with fuzzed boxes, element size,
+// swizzle and coordinates: each run ends in the right tile or in an error,
+// never in an internal error (a recovered panic).
+func FuzzTMA(f *testing.F) {
+	f.Add(uint16(8), uint16(4), uint8(2), uint8(0), int32(8), int32(12))
+	f.Add(uint16(16), uint16(2), uint8(2), uint8(1), int32(-3), int32(0))
+	f.Fuzz(func(t *testing.T, b0, b1 uint16, esize, sw uint8, row, col int32) {
+		r := strings.NewReplacer("{{B0}}", strconv.Itoa(int(b0)), "{{B1}}", strconv.Itoa(int(b1)),
+			"{{ESIZE}}", strconv.Itoa(int(esize)), "{{SW}}", strconv.Itoa(int(sw%5)))
+		_, err := runTMA(t, tmaSrc(r), int64(row), int64(col))
+		if err != nil && strings.Contains(err.Error(), "internal error") {
+			t.Fatal(err)
+		}
+	})
 }
