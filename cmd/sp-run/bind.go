@@ -403,17 +403,17 @@ func (h *hostArg) compress(s *Spec, a *ArgSpec, p devParam, prog *program) error
 		return err
 	}
 	layout := prog.Layout
-	recorded := len(h.params) == 2 && h.params[1].Layout != 0
-	if recorded {
+	if len(h.params) == 2 && h.params[1].Layout != 0 {
 		layout = h.params[1].Layout
 	}
 	if m.DType.Is8Bit() {
 		layout = layout.For8Bit()
 	}
 	rows, cols := m.Rows, m.Cols
-	if recorded || layout == sparse.Natural || layout == sparse.Band16T || layout == sparse.Band16K32T {
-		// a pointer-tensor kernel (decompose-sparse-tensors records the
-		// layout it reads only there): its masks keep the padding out
+	if (len(h.params) == 2 && h.params[1].PtrTensor) || layout == sparse.Natural || layout == sparse.Band16T || layout == sparse.Band16K32T {
+		// a pointer-tensor operand (decompose-sparse-tensors recorded the
+		// layout it reads; natural and band16t are read only there): its
+		// masks keep the padding out
 		m = padFor(m, role, layout)
 	}
 	prune := s.Prune

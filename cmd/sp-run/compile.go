@@ -33,6 +33,9 @@ type devParam struct {
 	// Layout is the metadata layout of a metadata parameter when the kernel
 	// records it (sp.metadata_layout); zero: the program's Layout.
 	Layout sparse.Layout
+	// PtrTensor is set when decompose-sparse-tensors recorded Layout for a
+	// pointer-tensor operand (whose masks keep the host's padding out).
+	PtrTensor bool
 	// Block is the BSR24 block [BM, BK] of a values parameter whose
 	// operand is block-sparse (followed by metadata, indptr and indices);
 	// zero for 2:4.

@@ -67,7 +67,8 @@ func annotateFromSpec(fn *ir.Operation, spec *Spec) error {
 }
 
 // setParamLayouts reads the metadata layout decompose-sparse-tensors
-// recorded on each metadata parameter (sp.metadata_layout).
+// recorded on each metadata parameter (sp.metadata_layout) of a
+// pointer-tensor operand.
 func setParamLayouts(prog *program, fn *ir.Operation) {
 	ft, ok := tt.FuncType(fn)
 	if !ok || len(ft.Inputs) != len(prog.Params) {
@@ -76,7 +77,7 @@ func setParamLayouts(prog *program, fn *ir.Operation) {
 	for i := range prog.Params {
 		if s, ok := tt.ArgAttrs(fn, i).Get(decompose.AttrMetadataLayout).(ir.StringAttr); ok && prog.Params[i].Role == roleMetadata {
 			if l, err := sparse.ParseLayout(s.Value); err == nil {
-				prog.Params[i].Layout = l
+				prog.Params[i].Layout, prog.Params[i].PtrTensor = l, true
 			}
 		}
 	}

@@ -241,6 +241,7 @@ func compile(o options, spec *Spec, stderr io.Writer) (*program, error) {
 		if err := compileGPU(prog, o); err != nil {
 			return nil, err
 		}
+		setParamLayouts(prog, fn)
 		if err := savePTX(prog, o.savePTX); err != nil {
 			return nil, err
 		}
