@@ -35,6 +35,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
     {{INIT}}
     ttng.barrier_expect %bar, {{BYTES}}, %true : !ttg.memdesc<1xi64, #bar, #smem, mutable>
     ttng.async_tma_copy_global_to_local %d[%row, %col] %buf, %bar, %true : !tt.tensordesc<tensor<4x8xi16, #nv0>>, !ttg.memdesc<1xi64, #bar, #smem, mutable> -> !ttg.memdesc<4x8xi16, #nv0, #smem, mutable>
+    {{ARRIVE}}
     ttng.wait_barrier %bar, %c0 : !ttg.memdesc<1xi64, #bar, #smem, mutable>
     {{WAIT2}}
     ttng.inval_barrier %bar : !ttg.memdesc<1xi64, #bar, #smem, mutable>
@@ -59,7 +60,7 @@ const tmaInit = `ttng.init_barrier %bar, 1 : !ttg.memdesc<1xi64, #bar, #smem, mu
 
 func tmaSrc(r *strings.Replacer) string {
 	def := strings.NewReplacer("{{B0}}", "8", "{{B1}}", "4", "{{ESIZE}}", "2", "{{SW}}", "0", "{{INIT}}", tmaInit,
-		"{{BYTES}}", "64", "{{WAIT2}}", "")
+		"{{BYTES}}", "64", "{{WAIT2}}", "", "{{ARRIVE}}", "")
 	return def.Replace(r.Replace(tmaKernel))
 }
 
@@ -110,6 +111,25 @@ func TestTMALoad(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestArriveBarrier: a barrier initialised for two arrivals completes its
+// phase with the expect's arrival and one arrive_barrier, not without it.
+func TestArriveBarrier(t *testing.T) {
+	init2 := "ttng.init_barrier %bar, 2 : !ttg.memdesc<1xi64, #bar, #smem, mutable>"
+	arrive := "ttng.arrive_barrier %bar, 1, %true : !ttg.memdesc<1xi64, #bar, #smem, mutable>"
+	if _, err := runTMA(t, tmaSrc(strings.NewReplacer("{{INIT}}", init2, "{{ARRIVE}}", arrive)), 0, 0); err != nil {
+		t.Fatal(err)
+	}
+	_, err := runTMA(t, tmaSrc(strings.NewReplacer("{{INIT}}", init2)), 0, 0)
+	if err == nil || !strings.Contains(err.Error(), "still expects 1 arrivals and 0 transaction bytes") {
+		t.Fatalf("got %v, want a hang for the missing arrival", err)
+	}
+	two := "ttng.arrive_barrier %bar, 2 : !ttg.memdesc<1xi64, #bar, #smem, mutable>"
+	_, err = runTMA(t, tmaSrc(strings.NewReplacer("{{INIT}}", init2, "{{ARRIVE}}", two)), 0, 0)
+	if err == nil || !strings.Contains(err.Error(), "3 arrivals on an mbarrier that expects 2 per phase") {
+		t.Fatalf("got %v, want too many arrivals", err)
 	}
 }
 
