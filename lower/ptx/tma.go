@@ -220,7 +220,11 @@ var tensormapFields = []struct {
 }{{"box_dim", clsB32}, {"global_dim", clsB32}, {"global_stride", clsB64}, {"element_stride", clsB32}}
 
 // strideInUnits reports whether the PTX version reads global_stride in
-// 16-byte units (ptxas through CUDA 12.6, PTX <= 8.5).
+// 16-byte units. Triton gates its workaround for ptxas through CUDA 12.6 on
+// the PTX version it emits (<= 8.5), which its bundled ptxas decides; a
+// driver JIT newer than the PTX may read bytes at any version, so PTX for
+// such a driver is best emitted with Options.PTXVersion >= 8.6 (sp-opt
+// --ptx-version=8.7), which reads bytes everywhere.
 func strideInUnits(version string) bool { return version < "8.6" }
 
 func emitTensormapCreate(k *kernel, op *ir.Operation) error {
