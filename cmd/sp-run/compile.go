@@ -7,6 +7,7 @@ import (
 
 	"github.com/sparsetriton/sp/dialect/all"
 	"github.com/sparsetriton/sp/dialect/tt"
+	"github.com/sparsetriton/sp/dialect/ttng"
 	"github.com/sparsetriton/sp/ir"
 	"github.com/sparsetriton/sp/parser"
 	"github.com/sparsetriton/sp/sparse"
@@ -177,4 +178,24 @@ func decomposedBlockSparse(fn *ir.Operation, i int, p *devParam, prev []devParam
 		return
 	}
 	p.Role, p.Block = roleValues, [2]int{int(b.Ints[0]), int(b.Ints[1])}
+}
+
+// tmaPTXVersion is the PTX version to lower a module with device-made
+// tensor maps to for a driver of CUDA version driver (cuDriverGetVersion):
+// 8.7 from CUDA 12.8, whose JIT reads tensormap.replace's global_stride in
+// bytes at that version, else "" (lower/ptx's default, 8.3, with the stride
+// in the 16-byte units older compilers read). Other modules keep the
+// default.
+func tmaPTXVersion(module *ir.Operation, driver int) string {
+	if driver < 12080 {
+		return ""
+	}
+	found := false
+	module.WalkOps(func(op *ir.Operation) {
+		found = found || op.Name == ttng.TensormapCreateOpName
+	})
+	if !found {
+		return ""
+	}
+	return "8.7"
 }

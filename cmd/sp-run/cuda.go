@@ -204,12 +204,12 @@ func (r *cudaRunner) close() {
 // compileGPU runs sp-pipeline (built in code from encoding's pass list,
 // no registry) and lower/ptx on the module, for the device's target.
 func compileGPU(prog *program, o options) error {
+	d, err := device(o.device)
+	if err != nil {
+		return err
+	}
 	sm := o.sm
 	if sm == 0 {
-		d, err := device(o.device)
-		if err != nil {
-			return err
-		}
 		sm = d.SM
 	}
 	switch {
@@ -226,7 +226,7 @@ func compileGPU(prog *program, o options) error {
 	if err := pm.Run(prog.module, pass.RunOptions{IR: all.Context()}); err != nil {
 		return err
 	}
-	res, err := ptx.Lower(prog.module, ptx.Options{SM: sm})
+	res, err := ptx.Lower(prog.module, ptx.Options{SM: sm, PTXVersion: tmaPTXVersion(prog.module, d.Driver)})
 	if err != nil {
 		return err
 	}

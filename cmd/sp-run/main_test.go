@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/sparsetriton/sp/dialect/all"
+	"github.com/sparsetriton/sp/ir"
 	"github.com/sparsetriton/sp/lower/ptx"
 	"github.com/sparsetriton/sp/parser"
 	"github.com/sparsetriton/sp/sparse"
@@ -255,6 +256,33 @@ func TestGlobalScratchManifest(t *testing.T) {
 		km := kernelManifest{Name: "k", ThreadsPerBlock: 32, GlobalScratch: &s}
 		if _, err := manifestParams(&km); err == nil || !strings.Contains(err.Error(), "globalScratch") {
 			t.Errorf("%+v: got %v, want a globalScratch error", s, err)
+		}
+	}
+}
+
+// TestTMAPTXVersion: a module with device-made tensor maps is lowered to
+// PTX 8.7 for a CUDA 12.8+ driver (global_stride in bytes), to the default
+// for older drivers; other modules always get the default.
+func TestTMAPTXVersion(t *testing.T) {
+	mod := func(path string) *ir.Operation {
+		src, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, err := parser.ParseAndVerify(all.Context(), path, src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return m
+	}
+	tma, plain := mod("../../examples/triton36/matmul_tma_sm90.ttgir"), mod("../../examples/triton36/matmul_sm90.ttgir")
+	for _, c := range []struct {
+		m      *ir.Operation
+		driver int
+		want   string
+	}{{tma, 13000, "8.7"}, {tma, 12080, "8.7"}, {tma, 12060, ""}, {plain, 13000, ""}} {
+		if got := tmaPTXVersion(c.m, c.driver); got != c.want {
+			t.Errorf("driver %d: %q, want %q", c.driver, got, c.want)
 		}
 	}
 }

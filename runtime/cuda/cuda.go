@@ -38,6 +38,7 @@ type Device struct {
 	SM           int // compute capability x10 (80, 90)
 	SMs          int // multiprocessors
 	SharedOptin  int // largest dynamic shared memory a block may opt in to
+	Driver       int // the driver's CUDA version (cuDriverGetVersion: 13000 for 13.0)
 	dev          cu.Device
 	ctx          cu.CUContext
 	buffers      map[*Buffer]bool
@@ -72,6 +73,7 @@ func Open(ordinal int) (*Device, error) {
 		}
 	}
 	d.SM, d.SMs = 10*major+minor, sms
+	d.Driver = cu.Version()
 	var optin C.int
 	if r := C.spSharedOptin(C.CUdevice(dev), &optin); r != C.CUDA_SUCCESS {
 		return nil, driverError("cuDeviceGetAttribute(MAX_SHARED_MEMORY_PER_BLOCK_OPTIN)", r)
