@@ -45,7 +45,7 @@ func pipelineSteps() []step {
 		{transform.Canonicalize, nil, "fold the index arithmetic the decomposition emits"},
 		{tensorptr.Pass, nil, "block pointers -> masked pointer tensors, which the layout passes take"},
 		{transform.Canonicalize, nil, "clean up before layout assignment"},
-		{transform.LICM, nil, "hoist the loop-invariant pointer tensors and masks the rewrite emits out of the K loop"},
+		{transform.LICM, func(*PipelineOptions) string { return "sink-past-loops=true" }, "hoist the loop-invariant pointer tensors and masks the rewrite emits out of the K loop; sink what only the epilogue uses past it"},
 		{Convert, convertOpts, "TTIR -> TTGIR: blocked layouts on every tensor, module attributes"},
 		{Coalesce, nil, "16-byte global accesses where the axis analysis proves them safe"},
 		{RemoveLayoutConversions, nil, "fold the conversions coalescing left"},
@@ -86,7 +86,7 @@ passes, with the 2:4 fork's decomposition first):
  2. canonicalize
  3. triton-rewrite-tensor-pointer: block pointers to masked pointer tensors
  4. canonicalize
- 5. loop-invariant-code-motion: the base pointer tensors and masks leave the loops
+ 5. loop-invariant-code-motion{sink-past-loops=true}: the base pointer tensors and masks leave the loops, epilogue values move after them
  6. convert-triton-to-tritongpu{num-warps threads-per-warp=32 num-ctas target}
  7. tritongpu-coalesce
  8. tritongpu-remove-layout-conversions

@@ -111,3 +111,77 @@ func TestLICMNoLoop(t *testing.T) {
 		t.Errorf("IR changed:\n%s", after)
 	}
 }
+
+// TestSinkPastLoops: with sink-past-loops, the C-offset chain computed
+// before the K loop and used only after it (through an scf.if too) moves
+// after the loop in order, a division with it; what the loop uses, what
+// is used both before and after, and ops with side effects stay. Without
+// the option nothing sinks.
+func TestSinkPastLoops(t *testing.T) {
+	src := `tt.func @f(%p: !tt.ptr<f32>, %n: i32, %d: i32, %b: i1) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %base = arith.muli %n, %d : i32
+  %q = arith.divsi %n, %d : i32
+  %rs = tt.splat %base : i32 -> tensor<16xi32>
+  %r = tt.make_range {end = 16 : i32, start = 0 : i32} : tensor<16xi32>
+  %rows = arith.addi %rs, %r : tensor<16xi32>
+  %both = arith.addi %n, %c1 : i32
+  tt.print ": " {hex = false, isSigned = array<i32: 1>} : %both : i32
+  %acc = scf.for %i = %c0 to %n step %c1 iter_args(%a = %c0) -> (i32) : i32 {
+    %s = arith.addi %a, %base : i32
+    scf.yield %s : i32
+  }
+  %ps = tt.splat %p : !tt.ptr<f32> -> tensor<16x!tt.ptr<f32>>
+  %pt = tt.addptr %ps, %rows : tensor<16x!tt.ptr<f32>>, tensor<16xi32>
+  %v = scf.if %b -> (i32) {
+    scf.yield %q : i32
+  } else {
+    scf.yield %both : i32
+  }
+  %f = arith.sitofp %acc : i32 to f32
+  %fs = tt.splat %f : f32 -> tensor<16xf32>
+  tt.store %pt, %fs : tensor<16x!tt.ptr<f32>>
+  tt.print ": " {hex = false, isSigned = array<i32: 1>} : %v : i32
+  tt.return
+}`
+	for _, opts := range []string{"", "sink-past-loops=true"} {
+		ctx := all.Context()
+		mod, err := parser.ParseAndVerify(ctx, "sink.mlir", []byte(src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := runPass(t, ctx, mod, LICM, opts); err != nil {
+			t.Fatal(err)
+		}
+		if err := ir.Verify(mod); err != nil {
+			t.Fatalf("%q: invalid IR: %v", opts, err)
+		}
+		got := ir.Print(mod, ir.PrintOptions{})
+		if opts == "" {
+			if strings.Index(got, "arith.divsi") > strings.Index(got, "scf.for") {
+				t.Errorf("without the option an op moved after the loop:\n%s", got)
+			}
+			continue
+		}
+		want := `
+    %0 = arith.muli %arg1, %arg2 : i32
+    %1 = arith.addi %arg1, %c1_i32 : i32
+    tt.print ": " {hex = false, isSigned = array<i32: 1>} : %1 : i32
+    %2 = scf.for %arg4 = %c0_i32 to %arg1 step %c1_i32 iter_args(%arg5 = %c0_i32) -> (i32)  : i32 {
+      %12 = arith.addi %arg5, %0 : i32
+      scf.yield %12 : i32
+    }
+    %3 = arith.divsi %arg1, %arg2 : i32
+    %4 = tt.splat %0 : i32 -> tensor<16xi32>
+    %5 = tt.make_range {end = 16 : i32, start = 0 : i32} : tensor<16xi32>
+    %6 = arith.addi %4, %5 : tensor<16xi32>
+    %7 = tt.splat %arg0 : !tt.ptr<f32> -> tensor<16x!tt.ptr<f32>>`
+		if !strings.Contains(got, strings.TrimPrefix(want, "\n")) {
+			t.Errorf("got:\n%s\nwant it to contain:%s", got, want)
+		}
+		if n := SinkPastLoops(mod); n != 0 {
+			t.Errorf("second run moved %d ops; want a fixed point", n)
+		}
+	}
+}
