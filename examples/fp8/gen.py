@@ -276,6 +276,9 @@ files = {
     # block pointers (vectorized copies): the kernels to time
     "scaled_mm_e4m3_bp.mlir": kernel_bp("scaled_mm", "f8E4M3FN", "f32", "bf16", True, 128, 128, 128),
     "mm_i8_bp.mlir": kernel_bp("mm_i8", "i8", "i32", "i32", False, 128, 128, 128),
+    # 256x128 tiles (grid cdiv(M, 256) x cdiv(N, 128)): on cuda:90 with 8 warps
+    # each warpgroup holds two m64n128 accumulator blocks (128 registers)
+    "scaled_mm_e4m3_bp_256x128.mlir": kernel_bp("scaled_mm", "f8E4M3FN", "f32", "bf16", True, 256, 128, 128),
 }
 
 if len(sys.argv) > 1:

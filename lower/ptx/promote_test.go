@@ -149,6 +149,11 @@ func TestPromotedWGMMA(t *testing.T) {
 		// no pipelining: a synchronous dot retires and adds its partial itself.
 		{"sync", "scaled_mm_e4m3_bp.mlir", "num-stages=1 max-num-imprecise-acc=128",
 			"B F M0 M1 C W0 A64", "B"},
+		// 256x128: two m64n128 blocks per warpgroup; the accumulator (128
+		// registers) and a partial of both would not fit, so a partial of one
+		// m block at a time, each retired within the dot.
+		{"256x128", "scaled_mm_e4m3_bp_256x128.mlir", "num-stages=3 async-wait=before-copies max-num-imprecise-acc=128",
+			"F M0 M1 C W0 A64 F M0 M1 C W0 A64 W1 B", "W0 B B"},
 		// fast accumulation: the wgmmas accumulate into the f32 registers.
 		{"fast", "scaled_mm_e4m3_bp.mlir", "num-stages=3 async-wait=before-copies max-num-imprecise-acc=1073741824",
 			"F M1 M1 C W1 B", "W0 B B"},
