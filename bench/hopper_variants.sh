@@ -27,6 +27,31 @@ variants="
 sp_f16_256x128x128_w8_s3_head|--bm 256 --bn 128 --bk 128|num-warps=8 num-stages=3
 sp_f16_256x128x128_w8_s3_bc|--bm 256 --bn 128 --bk 128|num-warps=8 num-stages=3 async-wait=before-copies
 sp_f16_256x128x128_w8_s3_bc_g8|--bm 256 --bn 128 --bk 128 --group-m 8|num-warps=8 num-stages=3 async-wait=before-copies
+sp_f16_256x128x128_w8_s3_head_g8|--bm 256 --bn 128 --bk 128 --group-m 8|num-warps=8 num-stages=3
+sp_f16_128x256x64_w8_s4_head|--bm 128 --bn 256 --bk 64|num-warps=8 num-stages=4
+sp_f16_128x256x64_w8_s5_bc|--bm 128 --bn 256 --bk 64|num-warps=8 num-stages=5 async-wait=before-copies
+sp_f16_128x256x64_w8_s5_bc_g8|--bm 128 --bn 256 --bk 64 --group-m 8|num-warps=8 num-stages=5 async-wait=before-copies
+sp_f16_256x128x64_w8_s6_tma|--bm 256 --bn 128 --bk 64|num-warps=8 num-stages=6 tma=true
+sp_f16_128x256x64_w8_s5_tma|--bm 128 --bn 256 --bk 64|num-warps=8 num-stages=5 tma=true
+sp_f16_128x256x64_w8_s5_tma_g8|--bm 128 --bn 256 --bk 64 --group-m 8|num-warps=8 num-stages=5 tma=true
+sp_f16_256x128x128_w8_s3_tma|--bm 256 --bn 128 --bk 128|num-warps=8 num-stages=3 tma=true
+sp_bf16_128x256x64_w8_s5_tma|--bm 128 --bn 256 --bk 64 --dtype bf16|num-warps=8 num-stages=5 tma=true
+sp_f16_128x128x64_w4_s6_tma|--bm 128 --bn 128 --bk 64|num-warps=4 num-stages=6 tma=true
+dn_f16_128x256x64_w8_s4_tma|--dense --bm 128 --bn 256 --bk 64|num-warps=8 num-stages=4 tma=true
+dn_f16_128x256x64_w8_s4_tma_g8|--dense --bm 128 --bn 256 --bk 64 --group-m 8|num-warps=8 num-stages=4 tma=true
+dn_f16_128x128x64_w4_s5_tma|--dense --bm 128 --bn 128 --bk 64|num-warps=4 num-stages=5 tma=true
+dn_f16_256x128x64_w8_s4_tma|--dense --bm 256 --bn 128 --bk 64|num-warps=8 num-stages=4 tma=true
+sp_f16_256x128x64_w8_s6_mb|--bm 256 --bn 128 --bk 64|num-warps=8 num-stages=6 async-wait=mbarrier
+sp_f16_256x128x64_w8_s5_mb|--bm 256 --bn 128 --bk 64|num-warps=8 num-stages=5 async-wait=mbarrier
+sp_f16_256x128x64_w8_s6_mb_g8|--bm 256 --bn 128 --bk 64 --group-m 8|num-warps=8 num-stages=6 async-wait=mbarrier
+sp_f16_256x128x128_w8_s3_mb|--bm 256 --bn 128 --bk 128|num-warps=8 num-stages=3 async-wait=mbarrier
+sp_f16_128x256x64_w8_s5_mb|--bm 128 --bn 256 --bk 64|num-warps=8 num-stages=5 async-wait=mbarrier
+sp_bf16_256x128x64_w8_s6_mb|--bm 256 --bn 128 --bk 64 --dtype bf16|num-warps=8 num-stages=6 async-wait=mbarrier
+sp_f16_128x128x64_w4_s5_mb|--bm 128 --bn 128 --bk 64|num-warps=4 num-stages=5 async-wait=mbarrier
+dn_f16_128x256x64_w8_s4_mb|--dense --bm 128 --bn 256 --bk 64|num-warps=8 num-stages=4 async-wait=mbarrier
+dn_f16_128x256x64_w8_s4_mb_g8|--dense --bm 128 --bn 256 --bk 64 --group-m 8|num-warps=8 num-stages=4 async-wait=mbarrier
+dn_f16_128x128x64_w4_s5_mb|--dense --bm 128 --bn 128 --bk 64|num-warps=4 num-stages=5 async-wait=mbarrier
+dn_f16_256x128x64_w8_s4_mb|--dense --bm 256 --bn 128 --bk 64|num-warps=8 num-stages=4 async-wait=mbarrier
 sp_f16_256x128x64_w8_s4_bc|--bm 256 --bn 128 --bk 64|num-warps=8 num-stages=4 async-wait=before-copies
 sp_f16_256x128x64_w8_s6_bc|--bm 256 --bn 128 --bk 64|num-warps=8 num-stages=6 async-wait=before-copies
 sp_f16_256x128x64_w8_s4_bc_rs|--bm 256 --bn 128 --bk 64|num-warps=8 num-stages=4 async-wait=before-copies wgmma-a=registers
@@ -37,6 +62,13 @@ sp_f16_128x128x64_w4_s4_bc_rs|--bm 128 --bn 128 --bk 64|num-warps=4 num-stages=4
 sp_bf16_256x128x128_w8_s3_bc|--bm 256 --bn 128 --bk 128 --dtype bf16|num-warps=8 num-stages=3 async-wait=before-copies
 sp_f16_128x128x64_w4_s4_bc|--bm 128 --bn 128 --bk 64|num-warps=4 num-stages=4 async-wait=before-copies
 dn_f16_128x256x64_w8_s3_head|--dense --bm 128 --bn 256 --bk 64|num-warps=8 num-stages=3
+dn_f16_128x256x64_w8_s3_head_g8|--dense --bm 128 --bn 256 --bk 64 --group-m 8|num-warps=8 num-stages=3
+dn_f16_128x256x64_w8_s4_head|--dense --bm 128 --bn 256 --bk 64|num-warps=8 num-stages=4
+dn_f16_128x128x64_w4_s4_head|--dense --bm 128 --bn 128 --bk 64|num-warps=4 num-stages=4
+dn_f16_128x128x64_w4_s4_bc|--dense --bm 128 --bn 128 --bk 64|num-warps=4 num-stages=4 async-wait=before-copies
+dn_f16_128x128x64_w8_s4_head|--dense --bm 128 --bn 128 --bk 64|num-warps=8 num-stages=4
+dn_f16_256x128x64_w8_s3_head|--dense --bm 256 --bn 128 --bk 64|num-warps=8 num-stages=3
+dn_f16_256x128x64_w8_s4_bc|--dense --bm 256 --bn 128 --bk 64|num-warps=8 num-stages=4 async-wait=before-copies
 dn_f16_128x256x64_w8_s3_bc|--dense --bm 128 --bn 256 --bk 64|num-warps=8 num-stages=3 async-wait=before-copies
 dn_f16_128x256x64_w8_s4_bc|--dense --bm 128 --bn 256 --bk 64|num-warps=8 num-stages=4 async-wait=before-copies
 dn_f16_128x256x64_w8_s4_bc_g8|--dense --bm 128 --bn 256 --bk 64 --group-m 8|num-warps=8 num-stages=4 async-wait=before-copies

@@ -82,8 +82,17 @@ func Sources(v *ir.Value) map[*ir.Value]bool {
 			}
 			return
 		}
-		for _, o := range v.DefiningOp().Operands() {
+		def := v.DefiningOp()
+		for _, o := range def.Operands() {
 			visit(o)
+		}
+		if def.Name == ttng.ReinterpretTensorDescOpName {
+			// a device-made tensor map: the global address its tensormap_create records
+			for _, u := range def.Operand(0).Uses() {
+				if u.Op.Name == ttng.TensormapCreateOpName && u.Index == 0 {
+					visit(u.Op.Operand(1))
+				}
+			}
 		}
 		if _, c, ok := scf.CarriedOfResult(v); ok {
 			visit(c.Yielded)
@@ -93,6 +102,10 @@ func Sources(v *ir.Value) map[*ir.Value]bool {
 				switch u.Op.Name {
 				case ttgpu.AsyncCopyGlobalToLocalOpName, ttgpu.LocalStoreOpName:
 					visit(u.Op.Operand(0))
+				case ttng.AsyncTmaCopyGlobalToLocalOpName: // the tile written through the descriptor
+					if u.Index == u.Op.NumOperands()-2 {
+						visit(u.Op.Operand(0))
+					}
 				case ttgpu.MemdescSubviewOpName, ttgpu.MemdescIndexOpName:
 					visit(u.Op.Result(0))
 				}

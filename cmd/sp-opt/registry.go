@@ -27,6 +27,7 @@ func newRegistry() (*pass.Registry, error) {
 		encoding.AccelerateMatmul,        // tritongpu-accelerate-matmul
 		encoding.StageDotOperands,        // tritongpu-stage-dot-operands
 		encoding.Pipeline,                // tritongpu-pipeline
+		encoding.TMALowering,             // triton-nvidia-tma-lowering
 		limits.Pass,                      // tritongpu-check-launch-resources (sp-pipeline's last step)
 		encoding.FenceInsertion,          // triton-nvidia-gpu-fence-insertion
 	)

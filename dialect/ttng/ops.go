@@ -6,6 +6,7 @@ import (
 	"github.com/sparsetriton/sp/dialect/internal/ods"
 	"github.com/sparsetriton/sp/dialect/internal/opfmt"
 	"github.com/sparsetriton/sp/dialect/tt"
+	"github.com/sparsetriton/sp/dialect/ttgpu"
 	"github.com/sparsetriton/sp/ir"
 )
 
@@ -141,7 +142,7 @@ func verifyTMAWrite(op *ir.Operation, barrier, result *ir.Value) error {
 	if !r.Mutable {
 		return ir.OpError(op, "cannot store into immutable memory")
 	}
-	if r.Encoding != nil && !isNVMMAShared(r.Encoding) {
+	if r.Encoding != nil && !isNVMMAShared(r.Encoding) && !unswizzledRowMajor(r.Encoding, len(r.Shape)) {
 		return ir.OpError(op, "TMA result must have NVMMA shared layout")
 	}
 	return nil
@@ -152,6 +153,21 @@ func verifyTMAWrite(op *ir.Operation, barrier, result *ir.Value) error {
 func isNVMMAShared(a ir.Attribute) bool {
 	s := ir.AttrString(a)
 	return strings.Contains(s, "nvmma_shared") || strings.Contains(s, "hasLeadingOffset = true")
+}
+
+// unswizzledRowMajor reports whether a shared layout of rank n stores the
+// tile row-major without a swizzle (maxPhase = 1, innermost dimension
+// contiguous): the bytes a TMA copy with swizzle none writes. Triton
+// spells that layout nvmma_shared with swizzlingByteWidth = 0; sp also
+// accepts it as a swizzled layout of one phase (band16 metadata tiles).
+func unswizzledRowMajor(a ir.Attribute, n int) bool {
+	switch l := a.(type) {
+	case ttgpu.SharedEncoding:
+		return !l.HasLeadingOffset && l.MaxPhase == 1 && len(l.Order) > 0 && l.Order[0] == n-1
+	case ttgpu.SwizzledSharedEncoding:
+		return l.MaxPhase == 1 && len(l.Order) > 0 && l.Order[0] == n-1
+	}
+	return false
 }
 
 // tmaRowsForm is the syntax of the TMA gather and scatter:

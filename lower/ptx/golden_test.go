@@ -137,7 +137,7 @@ func goldenPipeline(t *testing.T, opts string) *pass.Manager {
 	t.Helper()
 	reg, err := pass.NewRegistry(transform.Canonicalize, transform.CSE, transform.LICM, decompose.Pass, tensorptr.Pass,
 		encoding.Convert, encoding.Coalesce, encoding.RemoveLayoutConversions, encoding.AccelerateMatmul,
-		encoding.StageDotOperands, encoding.Pipeline, encoding.FenceInsertion, limits.Pass)
+		encoding.StageDotOperands, encoding.Pipeline, encoding.TMALowering, encoding.FenceInsertion, limits.Pass)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -57,7 +57,7 @@ func (t *table) register(fn emitFn, names ...string) {
 // newTable builds the op table from each file's list.
 func newTable() *table {
 	t := &table{emit: map[string]emitFn{}, scratch: map[string]scratchFn{}}
-	for _, add := range []func(*table){kernelOps, arithOps, tensorOps, memOps, atomicOps, sharedOps, transOps, dotOps, wgmmaOps, tmaOps, scfOps, reduceOps} {
+	for _, add := range []func(*table){kernelOps, arithOps, tensorOps, memOps, atomicOps, sharedOps, transOps, dotOps, wgmmaOps, tmaOps, mbarrierOps, scfOps, reduceOps} {
 		add(t)
 	}
 	return t

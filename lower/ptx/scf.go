@@ -35,11 +35,79 @@ func (k *kernel) argVal(t ir.Type) (*val, error) {
 	return k.freshVal(t)
 }
 
+// argValFor is argVal for a loop-carried value with initial value init: a
+// dot-operand tensor (mma fragments, such as wgmma.sp metadata read one
+// iteration ahead) gets fresh fragment registers of init's shape.
+func (k *kernel) argValFor(t ir.Type, init *ir.Value) (*val, error) {
+	if rt, ok := t.(ir.RankedTensorType); ok {
+		if _, ok := rt.Encoding.(ttgpu.DotOperandEncoding); ok {
+			x, err := k.get(init)
+			if err != nil {
+				return nil, err
+			}
+			if x.frag == nil {
+				return nil, fmt.Errorf("a loop-carried dot-operand tensor must start as mma fragments (from triton_gpu.local_load)")
+			}
+			nf := &fragment{opIdx: x.frag.opIdx, meta: x.frag.meta, regs: make([][][]asm.Operand, len(x.frag.regs))}
+			for i, ks := range x.frag.regs {
+				nf.regs[i] = make([][]asm.Operand, len(ks))
+				for j, rs := range ks {
+					for range rs {
+						nf.regs[i][j] = append(nf.regs[i][j], k.newReg(clsB32))
+					}
+				}
+			}
+			return &val{frag: nf}, nil
+		}
+	}
+	return k.argVal(t)
+}
+
+// flatRegs is a value's registers, fragments flattened in order.
+func flatRegs(x *val) []asm.Operand {
+	if x.frag == nil {
+		return x.regs
+	}
+	var out []asm.Operand
+	for _, ks := range x.frag.regs {
+		for _, rs := range ks {
+			out = append(out, rs...)
+		}
+	}
+	return out
+}
+
+// moveSource returns the register class and registers that src (of type
+// t) moves into dst: its element registers, or its packed .b32 fragment
+// registers when dst holds mma fragments.
+func (k *kernel) moveSource(t ir.Type, dst *val, src *ir.Value) (scalar, []asm.Operand, error) {
+	if dst.frag == nil {
+		s, err := elemScalar(t)
+		if err != nil {
+			return s, nil, err
+		}
+		regs, err := k.regsOf(src)
+		return s, regs, err
+	}
+	s, err := scalarOf(ir.I32)
+	if err != nil {
+		return s, nil, err
+	}
+	x, err := k.get(src)
+	if err != nil {
+		return s, nil, err
+	}
+	if x.frag == nil {
+		return s, nil, fmt.Errorf("not in mma fragments like its loop-carried destination")
+	}
+	return s, flatRegs(x), nil
+}
+
 // parallelMove copies srcs[i] into dsts[i] (registers of value types).
 func (k *kernel) parallelMove(types []ir.Type, dsts []*val, srcs []*ir.Value) error {
 	dstSet := map[asm.Operand]bool{}
 	for _, d := range dsts {
-		for _, r := range d.regs {
+		for _, r := range flatRegs(d) {
 			dstSet[r] = true
 		}
 	}
@@ -52,25 +120,22 @@ func (k *kernel) parallelMove(types []ir.Type, dsts []*val, srcs []*ir.Value) er
 		if _, ok := types[i].(ttgpu.AsyncTokenType); ok {
 			continue
 		}
-		s, err := elemScalar(types[i])
+		s, regs, err := k.moveSource(types[i], dsts[i], src)
 		if err != nil {
-			return err
+			return fmt.Errorf("yielded value %d: %w", i, err)
 		}
-		regs, err := k.regsOf(src)
-		if err != nil {
-			return err
-		}
-		if len(regs) != len(dsts[i].regs) {
-			return fmt.Errorf("yielded value %d has %d registers, destination %d", i, len(regs), len(dsts[i].regs))
+		dregs := flatRegs(dsts[i])
+		if len(regs) != len(dregs) {
+			return fmt.Errorf("yielded value %d has %d registers, destination %d", i, len(regs), len(dregs))
 		}
 		for j, r := range regs {
-			if r == dsts[i].regs[j] {
+			if r == dregs[j] {
 				continue
 			}
 			if dstSet[r] {
-				viaTmp = append(viaTmp, mv{s, dsts[i].regs[j], r})
+				viaTmp = append(viaTmp, mv{s, dregs[j], r})
 			} else {
-				direct = append(direct, mv{s, dsts[i].regs[j], r})
+				direct = append(direct, mv{s, dregs[j], r})
 			}
 		}
 	}
@@ -101,6 +166,23 @@ func (k *kernel) forBounds(f scf.ForOp) (lb, ub, step []asm.Operand, err error) 
 	return
 }
 
+// iterArgs gives the loop's region iter args fresh registers (shaped like
+// their initial values) and returns them with their types.
+func (k *kernel) iterArgs(f scf.ForOp) ([]*val, []ir.Type, error) {
+	args, inits := f.RegionIterArgs(), f.InitArgs()
+	argVals := make([]*val, len(args))
+	types := make([]ir.Type, len(args))
+	for i, a := range args {
+		v, err := k.argValFor(a.Type(), inits[i])
+		if err != nil {
+			return nil, nil, err
+		}
+		argVals[i], types[i] = v, a.Type()
+		k.set(a, v)
+	}
+	return argVals, types, nil
+}
+
 func emitFor(k *kernel, op *ir.Operation) error {
 	f, ok := scf.AsFor(op)
 	if !ok {
@@ -119,15 +201,9 @@ func emitFor(k *kernel, op *ir.Operation) error {
 	}
 	iv := k.newReg(is.cls)
 	k.set(f.InductionVar(), &val{regs: []asm.Operand{iv}})
-	args := f.RegionIterArgs()
-	argVals := make([]*val, len(args))
-	types := make([]ir.Type, len(args))
-	for i, a := range args {
-		if argVals[i], err = k.argVal(a.Type()); err != nil {
-			return err
-		}
-		types[i] = a.Type()
-		k.set(a, argVals[i])
+	argVals, types, err := k.iterArgs(f)
+	if err != nil {
+		return err
 	}
 	k.mov(is, iv, lb[0])
 	if err := k.parallelMove(types, argVals, f.InitArgs()); err != nil {
@@ -135,7 +211,8 @@ func emitFor(k *kernel, op *ir.Operation) error {
 	}
 	head, exit := k.newLabel("for_head"), k.newLabel("for_exit")
 	p := k.newReg(clsPred)
-	clean := k.loopHead(f.Body())
+	mbar, clean := k.enterLoop(f.Body())
+	defer func() { k.mbarBody = false }()
 	k.startBlock(head)
 	k.op(fmt.Sprintf("setp.ge.s%d", is.bits), p, iv, ub[0])
 	k.eff("bra", exit).If(p, false)
@@ -143,6 +220,9 @@ func emitFor(k *kernel, op *ir.Operation) error {
 		return err
 	}
 	if err := k.parallelMove(types, argVals, f.YieldedValues()); err != nil {
+		return err
+	}
+	if err := k.checkLoopBody(mbar); err != nil {
 		return err
 	}
 	if clean && k.accessSinceBar() {

@@ -804,10 +804,13 @@ func emitAsyncCopy(k *kernel, op *ir.Operation) error {
 		}
 	}
 	k.vecOf[op] = vec
-	if k.wgmmaReads && k.numWarps > 4 {
+	if k.wgmmaReads && k.numWarps > 4 && !k.mbarBody {
 		// Another warpgroup's wgmma may still read the slot this copy
 		// refills: its warp_group_dot_wait only retired this group's.
 		k.bar()
+	}
+	if bytes < 4 && mbarrierCopy(op) {
+		return fmt.Errorf("a copy tracked by an mbarrier moves %d-byte runs; cp.async needs 4, 8 or 16 bytes", bytes)
 	}
 	if bytes < 4 {
 		// cp.async moves 4, 8 or 16 bytes: narrower (unaligned or

@@ -144,6 +144,9 @@ type sharedState struct {
 	// pendingPartials: per warp_group_dot_wait after a K loop, the fp8
 	// partial sums its loop's dot leaves in flight (wgmma.go, deferPlan).
 	pendingPartials map[*ir.Operation][]pendingPartial
+	// mbarBody: lowering the body of an mbarrier pipeline loop, whose ring
+	// slots its full/empty barriers order (mbarrier.go).
+	mbarBody bool
 }
 
 // kernel lowers one tt.func: the target, the op table, the analyses, and

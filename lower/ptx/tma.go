@@ -340,7 +340,10 @@ func emitTensormapFenceproxyAcquire(k *kernel, op *ir.Operation) error {
 	if err != nil {
 		return err
 	}
-	k.eff("fence.proxy.tensormap::generic.acquire.gpu", asm.Addr{Base: desc}, imm(128)).If(k.warp0(), false)
+	// Every thread acquires: any warp's lane 0 may issue a TMA copy through
+	// the map, and a thread that did not acquire may use a stale map from
+	// the SM's descriptor cache (a previous launch's map at this address).
+	k.eff("fence.proxy.tensormap::generic.acquire.gpu", asm.Addr{Base: desc}, imm(128))
 	k.bar()
 	return nil
 }
@@ -398,7 +401,11 @@ func emitInvalBarrier(k *kernel, op *ir.Operation) error {
 // arrive emits thread 0's arrival on bar (after a CTA barrier), guarded by
 // the i1 value pred (nil: always).
 func (k *kernel) arrive(bar asm.Addr, pred *ir.Value, name string, args ...asm.Operand) error {
-	k.bar() // unconditional: loop heads rely on it (endsAtBarrier)
+	if k.mbarBody {
+		k.beforeRead() // an mbarrier pipeline's slots are ordered by its barriers
+	} else {
+		k.bar() // unconditional: loop heads rely on it (endsAtBarrier)
+	}
 	p := k.thread0()
 	if pred != nil {
 		var live bool
@@ -431,6 +438,9 @@ func emitArriveBarrier(k *kernel, op *ir.Operation) error {
 	count := op.IntAttrOr("count", 0)
 	if count < 1 || count > 1<<20-1 {
 		return fmt.Errorf("arrive_barrier count %d is not in 1..%d", count, 1<<20-1)
+	}
+	if _, ok := op.Attr("perThread").(ir.UnitAttr); ok {
+		return k.perThreadArrive(op, bar, count)
 	}
 	var pred *ir.Value
 	if op.NumOperands() > 1 {
@@ -673,7 +683,7 @@ func emitTMALoad(k *kernel, op *ir.Operation) error {
 	if c, ok := constBool(pred); ok && !c {
 		return nil
 	}
-	if k.accessSinceBar() {
+	if k.accessSinceBar() && !k.mbarBody {
 		k.bar() // every thread is done with what the copy overwrites
 	}
 	dst := k.get0(op.Operand(nOps - 2)).mem.base

@@ -123,7 +123,7 @@ func checkConvertible(fn *ir.Operation) error {
 			return
 		}
 		switch {
-		case linkedOps[op.Name], sourceOps[op.Name], op.Name == opExpandDims, op.Name == opDot,
+		case linkedOps[op.Name], sourceOps[op.Name], op.Name == opExpandDims, op.Name == opDot, op.Name == tt.DescriptorLoadOpName,
 			op.Name == opFor, op.Name == scf.IfOpName, op.Name == opYield,
 			strings.HasPrefix(op.Name, "arith."), strings.HasPrefix(op.Name, "math."):
 		default:
@@ -233,6 +233,8 @@ func (c *classes) link(op *ir.Operation) {
 	case op.Name == opExpandDims:
 		c.add(op.Operand(0))
 		c.derived[op.Operand(0)] = append(c.derived[op.Operand(0)], op)
+	case op.Name == tt.DescriptorLoadOpName: // a tile of its own class (the descriptor and indices are scalars)
+		c.add(op.Result(0))
 	case op.Name == opLoad || op.Name == opStore:
 		c.union(append(append([]*ir.Value(nil), op.Operands()...), op.Results()...)...)
 		if s, ok := tt.ShapeOf(op.Operand(0).Type()); ok {

@@ -99,7 +99,7 @@ func TestPipelineBuildOptions(t *testing.T) {
 	if err != nil || !strings.Contains(text, "tritongpu-pipeline{num-stages=3 async-wait=before-copies}") {
 		t.Errorf("async-wait=before-copies: %q, %v", text, err)
 	}
-	if _, err := buildPipeline(&PipelineOptions{Target: "cuda:90", NumWarps: 8, NumCTAs: 1, NumStages: 3, AsyncWait: "tail"}); err == nil || !strings.Contains(err.Error(), "async-wait must be head or before-copies") {
+	if _, err := buildPipeline(&PipelineOptions{Target: "cuda:90", NumWarps: 8, NumCTAs: 1, NumStages: 3, AsyncWait: "tail"}); err == nil || !strings.Contains(err.Error(), "async-wait must be head, before-copies or mbarrier") {
 		t.Errorf("async-wait=tail: %v", err)
 	}
 }

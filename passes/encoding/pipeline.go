@@ -19,20 +19,21 @@ type PipelinerOptions struct {
 	NumStages int `opt:"num-stages" help:"number of pipeline stages (1: no pipelining)"`
 	// AsyncWait places the async_wait of loops whose wgmma stays in
 	// flight (doc: "Where the async_wait goes").
-	AsyncWait string `opt:"async-wait" help:"where a wgmma loop waits for its copies: head (Triton's place: the body's start) or before-copies (after warp_group_dot_wait, one CTA barrier per iteration; needs num-stages >= 3)"`
+	AsyncWait string `opt:"async-wait" help:"how a wgmma loop waits for its copies: head (Triton's place: async_wait at the body's start), before-copies (after warp_group_dot_wait, one CTA barrier per iteration; needs num-stages >= 3) or mbarrier (per-slot full/empty mbarriers, no CTA barrier in the loop; num-stages >= 3, num-stages - 2 stages in flight)"`
 }
 
 // Values of PipelinerOptions.AsyncWait.
 const (
 	AsyncWaitHead         = "head"
 	AsyncWaitBeforeCopies = "before-copies"
+	AsyncWaitMbarrier     = "mbarrier"
 )
 
 // checkAsyncWait returns an error for an unknown async-wait value ("" is
 // the default, head).
 func checkAsyncWait(v string) error {
-	if v != "" && v != AsyncWaitHead && v != AsyncWaitBeforeCopies {
-		return fmt.Errorf("async-wait must be %s or %s, got %q", AsyncWaitHead, AsyncWaitBeforeCopies, v)
+	if v != "" && v != AsyncWaitHead && v != AsyncWaitBeforeCopies && v != AsyncWaitMbarrier {
+		return fmt.Errorf("async-wait must be %s, %s or %s, got %q", AsyncWaitHead, AsyncWaitBeforeCopies, AsyncWaitMbarrier, v)
 	}
 	return nil
 }
@@ -156,7 +157,12 @@ func runPipeline(ctx *pass.Context, module *ir.Operation) error {
 				}
 				continue
 			}
-			note := pl.rewrite(ir.NewBuilder(ctx.IR), o.NumStages, o.AsyncWait)
+			nw, _ := ttgpu.NumWarps(module)
+			note, ok := pl.rewrite(ir.NewBuilder(ctx.IR), o.NumStages, o.AsyncWait, 32*nw)
+			if !ok {
+				ctx.Remarkf(loop, "tritongpu-pipeline: loop not pipelined: %s", note)
+				continue
+			}
 			ctx.Remarkf(loop, "tritongpu-pipeline: %d loads pipelined with %d stages%s", len(pl.loads), o.NumStages, note)
 		}
 	}
@@ -172,14 +178,17 @@ type loopPlan struct {
 	trans  []*ir.Operation // the tt.trans between load and local_alloc, or nil
 	stage0 map[*ir.Operation]bool
 	carry  map[int]bool // iter arg positions advanced by stage 0
+	tma    bool         // the loads are tt.descriptor_load (TMA copies into the ring)
 }
 
 // analyzeLoop returns a plan, or nil and why not ("" when there is nothing to do).
 func analyzeLoop(loop *ir.Operation) (*loopPlan, string) {
 	body := loop.Regions[0].Entry()
 	pl := &loopPlan{loop: loop, body: body, stage0: map[*ir.Operation]bool{}, carry: map[int]bool{}}
+	nDesc := 0
 	for _, op := range body.Ops() {
-		if op.Name != opLoad || !isTensor(op.Operand(0).Type()) || len(op.Result(0).Uses()) != 1 {
+		desc := op.Name == tt.DescriptorLoadOpName
+		if !desc && (op.Name != opLoad || !isTensor(op.Operand(0).Type())) || len(op.Result(0).Uses()) != 1 {
 			continue
 		}
 		a := op.Result(0).Uses()[0].Op
@@ -193,13 +202,23 @@ func analyzeLoop(loop *ir.Operation) (*loopPlan, string) {
 		if _, ok := a.Result(0).Type().(tt.MemDescType).Encoding.(ttgpu.SharedEncoding); tr != nil && !ok {
 			continue
 		}
+		if desc && tr != nil {
+			continue // TMA writes the tile as loaded
+		}
 		pl.loads = append(pl.loads, op)
 		pl.allocs = append(pl.allocs, a)
 		pl.trans = append(pl.trans, tr)
+		if desc {
+			nDesc++
+		}
 	}
 	if len(pl.loads) == 0 {
 		return nil, ""
 	}
+	if nDesc > 0 && nDesc < len(pl.loads) {
+		return nil, "the loop mixes TMA descriptor loads and pointer loads"
+	}
+	pl.tma = nDesc > 0
 	if why := pl.collectStage0(); why != "" {
 		return nil, why
 	}
@@ -312,31 +331,62 @@ func (pl *loopPlan) stage0Ops() []*ir.Operation {
 
 // rewriter holds what the parts of one loop's rewrite share.
 type rewriter struct {
-	pl   *loopPlan
-	b    *ir.Builder
-	S    int
+	pl *loopPlan
+	b  *ir.Builder
+	S  int
+	// P is the prefetch distance: stage 0 runs P iterations ahead, P
+	// stages are in flight (S-1, or S-2 with mbarriers).
+	P    int
 	bufs []*ir.Value   // one ring buffer per load
-	wait *ir.Operation // the async_wait at the body's start
+	wait *ir.Operation // the async_wait at the body's start (nil with mbarriers)
 	cst  func(ir.Type, int64) *ir.Value
 	c0   *ir.Value
+	mb   *mbarriers // the full/empty barrier rings (async-wait=mbarrier), or nil
 }
 
 // rewrite pipelines the loop with S stages; asyncWait is the
-// PipelinerOptions value. It returns a note for the remark ("" or why the
-// async_wait stayed at the head).
-func (pl *loopPlan) rewrite(b *ir.Builder, S int, asyncWait string) string {
+// PipelinerOptions value, threads the CTA's thread count. It returns a note
+// for the remark ("" or why the async_wait stayed at the head), and false
+// (with why) when the loop is left alone: TMA loads only pipeline with
+// mbarriers.
+func (pl *loopPlan) rewrite(b *ir.Builder, S int, asyncWait string, threads int) (string, bool) {
 	b.Loc = pl.loop.Loc
 	b.SetInsertionPointBefore(pl.loop)
-	rw := &rewriter{pl: pl, b: b, S: S, bufs: make([]*ir.Value, len(pl.loads)), cst: constantsAtEntry(b.Ctx, pl.loop)}
+	rw := &rewriter{pl: pl, b: b, S: S, P: S - 1, bufs: make([]*ir.Value, len(pl.loads)), cst: constantsAtEntry(b.Ctx, pl.loop)}
 	rw.c0 = rw.cst(ir.I32, 0)
+	note := ""
+	if asyncWait == AsyncWaitMbarrier || pl.tma {
+		why := pl.mbarrierFit(S, threads)
+		switch {
+		case why != "" && pl.tma:
+			return "TMA loads are pipelined on mbarriers, which " + why, false
+		case why != "":
+			note = " (async-wait=mbarrier: " + why + "; the wait stays at the head)"
+		default:
+			rw.P = S - 2
+			if pl.sparseStagedDot() != nil {
+				rw.P = S - 1 // prefetchMeta releases each slot in its own iteration
+			}
+		}
+	}
 	for k := range pl.allocs {
 		rw.bufs[k] = b.Create(opLocalAlloc, nil, []ir.Type{ringType(pl.tileType(k), S)}).Result(0)
+	}
+	if (asyncWait == AsyncWaitMbarrier || pl.tma) && rw.P >= S-2 && pl.mbarrierFit(S, threads) == "" {
+		rw.mb = rw.initBarriers(threads)
+		rw.mb.prefetch = pl.sparseStagedDot() != nil
+	}
+	if pl.tma {
+		rw.typeDescriptors()
 	}
 	rw.prologue()
 	ins, ext := rw.addIndices()
 	rw.body(ins, ext)
 	waits, dotWait := rw.asyncWarpGroupDots()
-	note := ""
+	if rw.mb != nil {
+		rw.mbarrierSync(ins, ext, dotWait)
+		note = ", full/empty mbarriers per slot"
+	}
 	if asyncWait == AsyncWaitBeforeCopies && dotWait != nil {
 		if S < 3 {
 			note = " (async-wait=before-copies needs num-stages >= 3: the wait stays at the head)"
@@ -357,15 +407,21 @@ func (pl *loopPlan) rewrite(b *ir.Builder, S int, asyncWait string) string {
 			}
 		}
 	}
+	if rw.mb != nil {
+		b.Create(opCommit, nil, []ir.Type{ttgpu.AsyncTokenType{}}) // the copies issued past the last stage
+	}
 	b.Create(opWait, nil, []ir.Type{ttgpu.AsyncTokenType{}}, ir.NamedAttr{Name: "num", Value: ir.I32Attr(0)})
+	if rw.mb != nil {
+		rw.mb.release(rw)
+	}
 	for _, buf := range rw.bufs {
 		b.Create(opLocalDealloc, []*ir.Value{buf}, nil)
 	}
-	return note
+	return note, true
 }
 
-// prologue runs stage 0 of iterations 0 .. S-2 into buffers 0 .. S-2 and
-// makes the carried stage-0 values start at iteration S-1.
+// prologue runs stage 0 of iterations 0 .. P-1 into buffers 0 .. P-1 and
+// makes the carried stage-0 values start at iteration P.
 func (rw *rewriter) prologue() {
 	pl, b := rw.pl, rw.b
 	loop, body := pl.loop, pl.body
@@ -374,7 +430,7 @@ func (rw *rewriter) prologue() {
 	for j := range pl.carry {
 		cur[j] = loop.Operand(scf.InitOperandIndex(j))
 	}
-	for s := 0; s < rw.S-1; s++ {
+	for s := 0; s < rw.P; s++ {
 		ivs := lb
 		if s > 0 {
 			ivs = arith.BuildBinary(b, arith.AddiOpName, lb, arith.BuildBinary(b, arith.MuliOpName, step, rw.cst(lb.Type(), int64(s))))
@@ -386,14 +442,29 @@ func (rw *rewriter) prologue() {
 		}
 		idx := rw.cst(ir.I32, int64(s))
 		var toks []*ir.Value
+		expected := false
 		for _, op := range pl.stage0Ops() {
 			if k := pl.loadIndex(op); k >= 0 {
+				if pl.tma {
+					if !expected {
+						rw.mb.expect(rw, idx, valid)
+						expected = true
+					}
+					rw.tmaCopyInto(op, m, valid, k, idx)
+					continue
+				}
 				toks = append(toks, pl.copyInto(b, op, m, valid, rw.bufs[k], idx, rw.c0))
 				continue
 			}
 			b.Insert(ir.Clone(op, m))
 		}
-		b.Create(opCommit, toks, []ir.Type{ttgpu.AsyncTokenType{}})
+		if pl.tma {
+			// the expect is the stage's one arrival
+		} else if rw.mb != nil {
+			rw.mb.copiesIssued(b, rw, idx)
+		} else {
+			b.Create(opCommit, toks, []ir.Type{ttgpu.AsyncTokenType{}})
+		}
 		next := map[int]*ir.Value{}
 		for j := range pl.carry {
 			next[j] = lookup(m, body.Terminator().Operand(j))
@@ -405,11 +476,11 @@ func (rw *rewriter) prologue() {
 	}
 }
 
-// addIndices adds the insert (initially S-1) and extract (initially 0)
+// addIndices adds the insert (initially P) and extract (initially 0)
 // indices as i32 iter args and returns their block arguments.
 func (rw *rewriter) addIndices() (ins, ext *ir.Value) {
 	loop, body := rw.pl.loop, rw.pl.body
-	loop.SetOperands(append(append([]*ir.Value(nil), loop.Operands()...), rw.cst(ir.I32, int64(rw.S-1)), rw.c0))
+	loop.SetOperands(append(append([]*ir.Value(nil), loop.Operands()...), rw.cst(ir.I32, int64(rw.P)), rw.c0))
 	ins, ext = body.AddArg(ir.I32), body.AddArg(ir.I32)
 	loop.AddResult(ir.I32)
 	loop.AddResult(ir.I32)
@@ -417,13 +488,17 @@ func (rw *rewriter) addIndices() (ins, ext *ir.Value) {
 }
 
 // body waits for the current stage, reads it through views at the extract
-// index, runs stage 0 for iteration i+S-1 into the insert index and
+// index, runs stage 0 for iteration i+P into the insert index and
 // advances both indices.
 func (rw *rewriter) body(ins, ext *ir.Value) {
 	pl, b := rw.pl, rw.b
 	body, step, ub := pl.body, pl.loop.Operand(2), pl.loop.Operand(1)
 	b.SetInsertionPointToStart(body)
-	rw.wait = b.Create(opWait, nil, []ir.Type{ttgpu.AsyncTokenType{}}, ir.NamedAttr{Name: "num", Value: ir.I32Attr(int64(rw.S - 2))})
+	if rw.mb != nil {
+		rw.mb.waitFull(rw, ext)
+	} else {
+		rw.wait = b.Create(opWait, nil, []ir.Type{ttgpu.AsyncTokenType{}}, ir.NamedAttr{Name: "num", Value: ir.I32Attr(int64(rw.P - 1))})
+	}
 	for k, a := range pl.allocs {
 		sub := b.Create(opSubview, []*ir.Value{rw.bufs[k], ext, rw.c0, rw.c0}, []ir.Type{slotType(pl.tileType(k))}).Result(0)
 		if pl.trans[k] != nil { // a transposed view of the loaded tile
@@ -432,7 +507,7 @@ func (rw *rewriter) body(ins, ext *ir.Value) {
 		}
 		a.Result(0).ReplaceAllUsesWith(sub)
 	}
-	ivn := arith.BuildBinary(b, arith.AddiOpName, body.Arg(0), arith.BuildBinary(b, arith.MuliOpName, step, rw.cst(step.Type(), int64(rw.S-1))))
+	ivn := arith.BuildBinary(b, arith.AddiOpName, body.Arg(0), arith.BuildBinary(b, arith.MuliOpName, step, rw.cst(step.Type(), int64(rw.P))))
 	validn := arith.BuildCmpI(b, arith.SLT, ivn, ub)
 	for op := range pl.stage0 {
 		for i, v := range op.Operands() {
@@ -445,10 +520,22 @@ func (rw *rewriter) body(ins, ext *ir.Value) {
 	for k, l := range pl.loads {
 		b.Loc = l.Loc
 		b.SetInsertionPointBefore(l)
+		if pl.tma {
+			if k == 0 {
+				rw.mb.expect(rw, ins, validn)
+			}
+			rw.tmaCopyInto(l, map[*ir.Value]*ir.Value{}, validn, k, ins)
+			continue
+		}
 		toks = append(toks, pl.copyInto(b, l, map[*ir.Value]*ir.Value{}, validn, rw.bufs[k], ins, rw.c0))
 	}
-	b.SetInsertionPointAfter(toks[len(toks)-1].DefiningOp())
-	b.Create(opCommit, toks, []ir.Type{ttgpu.AsyncTokenType{}})
+	if pl.tma {
+		// the expect is the stage's one arrival
+	} else if b.SetInsertionPointAfter(toks[len(toks)-1].DefiningOp()); rw.mb != nil {
+		rw.mb.copiesIssued(b, rw, ins)
+	} else {
+		b.Create(opCommit, toks, []ir.Type{ttgpu.AsyncTokenType{}})
+	}
 	for k, l := range pl.loads {
 		pl.allocs[k].Erase()
 		if pl.trans[k] != nil {

@@ -156,7 +156,7 @@ func (rw *rewriter) readsRing(d *ir.Operation) bool {
 
 // copyOps returns the ops that fill the next stage: stage 0 (minus the
 // loads, already replaced), the async copies with the ring views and masks
-// built for them, and the commit.
+// built for them, and the commit (or the mbarrier arrival that stands for it).
 func (rw *rewriter) copyOps() map[*ir.Operation]bool {
 	late := map[*ir.Operation]bool{}
 	for op := range rw.pl.stage0 {
@@ -165,15 +165,11 @@ func (rw *rewriter) copyOps() map[*ir.Operation]bool {
 		}
 	}
 	for _, op := range rw.pl.body.Ops() {
-		if op.Name != opCommit {
-			continue
-		}
-		late[op] = true
-		for _, t := range op.Operands() {
-			cp := t.DefiningOp()
-			late[cp] = true
-			for _, v := range cp.Operands() {
-				rw.addSlice(v, cp, late)
+		switch op.Name {
+		case opAsyncCopy, opCommit, opCopyArrive, opExpect, opTMALoad:
+			late[op] = true
+			for _, v := range op.Operands() {
+				rw.addSlice(v, op, late)
 			}
 		}
 	}

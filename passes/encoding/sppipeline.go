@@ -17,8 +17,11 @@ type PipelineOptions struct {
 	NumWarps  int    `opt:"num-warps" help:"warps per CTA"`
 	NumCTAs   int    `opt:"num-ctas" help:"CTAs per cluster (sp supports 1)"`
 	NumStages int    `opt:"num-stages" help:"software-pipelining stages of the K loop (1: no pipelining)"`
-	AsyncWait string `opt:"async-wait" help:"where a wgmma loop waits for its copies: head or before-copies (tritongpu-pipeline's option)"`
-	WgmmaA    string `opt:"wgmma-a" help:"where a wgmma reads A: shared or registers (tritongpu-accelerate-matmul's option)"`
+	AsyncWait string `opt:"async-wait" help:"how a wgmma loop waits for its copies: head, before-copies or mbarrier (tritongpu-pipeline's option)"`
+	// TMA loads block-pointer tiles with TMA (cuda:90): descriptors from
+	// triton-rewrite-tensor-pointer, mbarrier rings from the pipeliner.
+	TMA    bool   `opt:"tma" help:"load block-pointer tiles with TMA on cuda:90 (tensor descriptors; the pipeliner's mbarriers)"`
+	WgmmaA string `opt:"wgmma-a" help:"where a wgmma reads A: shared or registers (tritongpu-accelerate-matmul's option)"`
 	// MaxNumImpreciseAcc is tritongpu-accelerate-matmul's option (-1: unset).
 	MaxNumImpreciseAcc int `opt:"max-num-imprecise-acc" help:"fp8 wgmma: K elements accumulated in reduced precision before promotion into f32, for dots without their own (-1: each dot's, default a promotion after every wgmma; 1073741824: fast accumulation)"`
 	// CheckLaunch runs tritongpu-check-launch-resources last; false keeps
@@ -43,7 +46,12 @@ func pipelineSteps() []step {
 	return []step{
 		{decompose.Pass, nil, "split #tt.sparse tensors into values and i16 metadata before anything looks at shapes"},
 		{transform.Canonicalize, nil, "fold the index arithmetic the decomposition emits"},
-		{tensorptr.Pass, nil, "block pointers -> masked pointer tensors, which the layout passes take"},
+		{tensorptr.Pass, func(o *PipelineOptions) string {
+			if o.TMA {
+				return "descriptors=true"
+			}
+			return ""
+		}, "block pointers -> masked pointer tensors, which the layout passes take (or TMA descriptor loads)"},
 		{transform.Canonicalize, nil, "clean up before layout assignment"},
 		{transform.LICM, func(*PipelineOptions) string { return "sink-past-loops=true" }, "hoist the loop-invariant pointer tensors and masks the rewrite emits out of the K loop; sink what only the epilogue uses past it"},
 		{Convert, convertOpts, "TTIR -> TTGIR: blocked layouts on every tensor, module attributes"},
@@ -69,6 +77,7 @@ func pipelineSteps() []step {
 			return fmt.Sprintf("num-stages=%d async-wait=%s", o.NumStages, o.AsyncWait)
 		},
 			"turn the staged loads of K loops into multi-buffered cp.async copies"},
+		{TMALowering, nil, "tensor descriptors become device-made tensor maps (a no-op without tma=true)"},
 		{FenceInsertion, nil, "fence.proxy.async after register-to-shared stores that wgmma reads (after pipelining, which replaces the loop's stores by cp.async)"},
 		{RemoveLayoutConversions, nil, "final cleanup of conversions"},
 		{transform.CSE, nil, "merge what pipelining duplicated"},
@@ -84,7 +93,8 @@ passes, with the 2:4 fork's decomposition first):
 
  1. decompose-sparse-tensors: split #tt.sparse tensors into values and metadata
  2. canonicalize
- 3. triton-rewrite-tensor-pointer: block pointers to masked pointer tensors
+ 3. triton-rewrite-tensor-pointer{descriptors}: block pointers to masked pointer tensors (with tma=true,
+    TMA-eligible loads to tt.descriptor_load)
  4. canonicalize
  5. loop-invariant-code-motion{sink-past-loops=true}: the base pointer tensors and masks leave the loops, epilogue values move after them
  6. convert-triton-to-tritongpu{num-warps threads-per-warp=32 num-ctas target}
@@ -95,11 +105,12 @@ passes, with the 2:4 fork's decomposition first):
 11. tritongpu-stage-dot-operands (swizzled shared layout per operand)
 12. cse
 13. tritongpu-pipeline{num-stages async-wait}
-14. triton-nvidia-gpu-fence-insertion
-15. tritongpu-remove-layout-conversions
-16. cse
-17. canonicalize
-18. tritongpu-check-launch-resources (unless check-launch-resources=false)
+14. triton-nvidia-tma-lowering (tensor descriptors, made by step 3 with tma=true, to device-made tensor maps)
+15. triton-nvidia-gpu-fence-insertion
+16. tritongpu-remove-layout-conversions
+17. cse
+18. canonicalize
+19. tritongpu-check-launch-resources (unless check-launch-resources=false)
 
 Constraints (checked by TestPipelineOrder): the decomposition precedes the
 conversion (TTGIR conversion expects sparse operands already split);
@@ -127,6 +138,9 @@ func buildPipeline(opts any) (string, error) {
 	}
 	if _, err := limits.ParseTarget(o.Target); err != nil {
 		return "", err
+	}
+	if o.TMA && o.Target != "cuda:90" {
+		return "", fmt.Errorf("tma=true needs target=cuda:90, got %s", o.Target)
 	}
 	if err := checkAsyncWait(o.AsyncWait); err != nil {
 		return "", err

@@ -117,6 +117,10 @@ func (s *state) load(op *ir.Operation) error {
 	}
 	s.pending = append(s.pending, func() error {
 		inf := s.resolve(inf)
+		if s.descriptorFit(op, inf) == "" {
+			s.descriptorLoad(op, inf)
+			return nil
+		}
 		g := &gen{b: s.builderAt(op)}
 		ptrs := g.pointers(inf)
 		mask := g.mask(inf, boundaryCheck(op), s.nonNeg)

@@ -5,6 +5,7 @@ import (
 	"github.com/sparsetriton/sp/dialect/tt"
 	"github.com/sparsetriton/sp/ir"
 	"github.com/sparsetriton/sp/pass"
+	"github.com/sparsetriton/sp/passes/encoding/axisinfo"
 )
 
 // Name is the command-line name of the pass.
@@ -40,6 +41,7 @@ var Pass = &pass.Pass{
 	Summary: "Rewrite block pointers into tensors of pointers with boundary masks",
 	Doc:     passDoc,
 	Anchor:  builtin.ModuleOpName,
+	Options: &Options{},
 	Run:     run,
 }
 
@@ -47,8 +49,9 @@ func run(ctx *pass.Context, mod *ir.Operation) error {
 	if ctx.IR == nil {
 		return ir.Errorf(mod.Loc, "%s: needs the dialect registry (pass.RunOptions.IR) to build ops", Name)
 	}
+	o := pass.OptionsOf[Options](ctx)
 	for _, fn := range mod.Collect(tt.FuncOpName) {
-		if err := Func(ctx.IR, fn); err != nil {
+		if err := FuncWith(ctx.IR, fn, *o); err != nil {
 			return err
 		}
 	}
@@ -93,10 +96,17 @@ type state struct {
 	carried  []carried               // offset iter args added to loops
 	fwd      map[*ir.Value]*ir.Value // forwarded (unchanged) offsets -> their init
 	pending  []func() error          // load/store rewrites, run after the walk
+	opts     Options
+	fn       *ir.Operation
+	axis     *axisinfo.Analysis   // for descriptorFit, on first use
+	descs    map[*frame]*ir.Value // tensor descriptor per frame (descriptors = true)
 }
 
 // Func rewrites the block pointers of one tt.func.
-func Func(ctx *ir.Context, fn *ir.Operation) error {
+func Func(ctx *ir.Context, fn *ir.Operation) error { return FuncWith(ctx, fn, Options{}) }
+
+// FuncWith is Func with the pass's options.
+func FuncWith(ctx *ir.Context, fn *ir.Operation, opts Options) error {
 	ft, ok := tt.FuncType(fn)
 	if !ok {
 		return ir.OpError(fn, "has no function type")
@@ -111,7 +121,11 @@ func Func(ctx *ir.Context, fn *ir.Operation) error {
 	if len(fn.Regions) == 0 || fn.Regions[0].Entry() == nil {
 		return nil
 	}
-	s := &state{ctx: ctx, infos: map[*ir.Value]info{}, slots: map[*ir.Operation][]*frame{}, fwd: map[*ir.Value]*ir.Value{}, deadArg: map[*ir.Value]bool{}}
+	s := &state{ctx: ctx, infos: map[*ir.Value]info{}, slots: map[*ir.Operation][]*frame{}, fwd: map[*ir.Value]*ir.Value{}, deadArg: map[*ir.Value]bool{},
+		opts: opts, fn: fn, descs: map[*frame]*ir.Value{}}
+	if opts.Descriptors {
+		s.axis = axisinfo.Analyze(fn) // before the rewrite changes the loops
+	}
 	for _, b := range fn.Regions[0].Blocks {
 		if err := s.walkBlock(b); err != nil {
 			return err

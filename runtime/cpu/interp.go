@@ -328,6 +328,7 @@ func opTable() map[string]handler {
 	addShared(m)
 	addHopper(m)
 	addTMA(m)
+	addMbarrier(m)
 	return m
 }
 

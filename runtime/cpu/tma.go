@@ -239,12 +239,15 @@ func arriveBarrier(f *frame, op *ir.Operation, in []*Value) ([]*Value, error) {
 	if err != nil || (len(in) > 1 && !predOn(in[1])) {
 		return nil, err
 	}
-	b.pending -= op.IntAttrOr("count", 1)
-	if b.pending < 0 {
-		return nil, fmt.Errorf("%d arrivals on an mbarrier that expects %d per phase", b.count-b.pending, b.count)
+	n := op.IntAttrOr("count", 1)
+	if _, ok := op.Attr("perThread").(ir.UnitAttr); ok {
+		t, err := ctaThreads(op)
+		if err != nil {
+			return nil, err
+		}
+		n *= t
 	}
-	b.settle()
-	return nil, nil
+	return nil, b.arriveAll(n)
 }
 
 func waitBarrier(f *frame, op *ir.Operation, in []*Value) ([]*Value, error) {

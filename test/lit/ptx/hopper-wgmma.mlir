@@ -15,6 +15,8 @@
 // RUN: FileCheck %s --input-file %t.w8.ptx --check-prefix=W8
 // RUN: sp-opt %S/../../../examples/sparse_matmul_128.mlir --sp-pipeline="target=cuda:90 num-warps=8 async-wait=before-copies" --emit=ptx -o %t.w8r.ptx
 // RUN: FileCheck %s --input-file %t.w8r.ptx --check-prefix=W8R
+// RUN: sp-opt %S/../../../examples/sparse_matmul_128.mlir --sp-pipeline="target=cuda:90 num-warps=8 num-stages=4 async-wait=mbarrier" --emit=ptx -o %t.mb.ptx
+// RUN: FileCheck %s --input-file %t.mb.ptx --check-prefix=MB
 // RUN: sp-opt %S/../../../examples/sparse_matmul_128.mlir --sp-pipeline="target=cuda:90 num-warps=8 wgmma-a=registers" --emit=ptx -o %t.rs.ptx
 // RUN: FileCheck %s --input-file %t.rs.ptx --check-prefixes=RS,RSSP
 // RUN: sp-opt %S/../../../examples/matmul.ttir.mlir --sp-pipeline="target=cuda:90 wgmma-a=registers" --emit=ptx -o %t.rsd.ptx
@@ -76,6 +78,44 @@
 // W8R: cp.async.cg.shared.global
 // W8R-NOT: bar.sync
 // W8R: bra.uni $L_for_head_{{[0-9]+}};
+
+// async-wait=mbarrier: thread 0 initialises a full and an empty mbarrier
+// per slot for the CTA's 256 threads (a barrier publishes them before the
+// first arrival); each thread's copies arrive on the full barrier
+// (cp.async.mbarrier.arrive.noinc); the loop has no CTA barrier. The
+// group is issued with the metadata carried in registers; while it runs
+// the loop waits for the next stage's barrier (skipped after the last) and
+// reads its metadata into other registers, retires the group, releases
+// the slot (every thread) and waits on the empty barrier of the slot it
+// refills. After the loop: wait 0, barrier, inval.
+// MB-COUNT-8: mbarrier.init.shared::cta.b64 [{{%r[0-9]+}}], 256;
+// MB: bar.sync 0;
+// MB-NEXT: cp.async.mbarrier.arrive.noinc.shared::cta.b64 [{{%r[0-9]+}}];
+// MB: cp.async.mbarrier.arrive.noinc.shared::cta.b64
+// MB: $L_for_head_{{[0-9]+}}:
+// MB-NOT: bar.sync
+// MB: wgmma.mma_async.sp.sync.aligned.m64n128k32
+// MB-NOT: bar.sync
+// MB: bra.uni $L_wait_skip_{{[0-9]+}};
+// MB: mbarrier.try_wait.parity.shared::cta.b64 [[P:%p[0-9]+]], [{{%r[0-9]+}}], {{%r[0-9]+}};
+// MB-NEXT: @![[P]] bra.uni
+// MB: ld.shared.b32
+// MB-NOT: bar.sync
+// MB: wgmma.wait_group.sync.aligned 0;
+// MB: mbarrier.arrive.shared::cta.b64 _, [{{%r[0-9]+}}];
+// MB-NOT: bar.sync
+// MB: mbarrier.try_wait.parity.shared::cta.b64
+// MB-NOT: bar.sync
+// MB: cp.async.cg.shared.global
+// MB-NOT: bar.sync
+// MB: cp.async.mbarrier.arrive.noinc.shared::cta.b64
+// MB-NOT: bar.sync
+// MB: bra.uni $L_for_head_{{[0-9]+}};
+// MB: wgmma.wait_group.sync.aligned 0;
+// MB-NEXT: cp.async.commit_group;
+// MB-NEXT: cp.async.wait_group 0;
+// MB-NEXT: bar.sync 0;
+// MB-NEXT: mbarrier.inval.shared::cta.b64
 
 // wgmma-a=registers: A is read with ldmatrix.x4 into the warp's m16n8k32
 // (sparse) / m16n8k16 (dense) A fragment and passed as four registers, the

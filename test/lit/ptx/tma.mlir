@@ -137,7 +137,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // CHECK-NEXT: @[[T0]] tensormap.replace.tile.fill_mode.shared::cta.b1024.b32 {{\[}}[[SM]]{{\]}}, 0;
   // CHECK-NEXT: bar.warp.sync -1;
   // CHECK-NEXT: @[[W0:%p[0-9]+]] tensormap.cp_fenceproxy.global.shared::cta.tensormap::generic.release.gpu.sync.aligned {{\[}}[[DESC]]{{\]}}, {{\[}}[[SM]]{{\]}}, 128;
-  // CHECK-NEXT: @[[W0]] fence.proxy.tensormap::generic.acquire.gpu {{\[}}[[DESC]]{{\]}}, 128;
+  // CHECK-NEXT: fence.proxy.tensormap::generic.acquire.gpu {{\[}}[[DESC]]{{\]}}, 128;
   // CHECK-NEXT: bar.sync 0;
   // CHECK: cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes [%r{{[0-9]+}}], {{\[}}[[DESC]], {%r{{[0-9]+}}, %r{{[0-9]+}}}]
   // V87-LABEL: .visible .entry maps(

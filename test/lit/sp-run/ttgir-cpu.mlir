@@ -27,3 +27,10 @@
 // RUN: sp-opt %S/../../../examples/sparse_matmul_128.mlir --sp-pipeline="target=cuda:90 num-warps=8 num-stages=4 async-wait=before-copies wgmma-a=registers" -o %t5.mlir
 // RUN: sp-run %t5.mlir --spec %S/../../../examples/sparse_matmul_128.json --set M=272 --set N=136 --set K=352 | FileCheck %s --check-prefix=PIPE5
 // PIPE5: verify C = A @ B: ok (full check, 36992 elements)
+
+// And with per-slot full/empty mbarriers instead of CTA barriers
+// (async-wait=mbarrier): the interpreter counts every thread's arrivals and
+// fails on a wait for a phase that never completes.
+// RUN: sp-opt %S/../../../examples/sparse_matmul_128.mlir --sp-pipeline="target=cuda:90 num-warps=8 num-stages=5 async-wait=mbarrier" -o %t6.mlir
+// RUN: sp-run %t6.mlir --spec %S/../../../examples/sparse_matmul_128.json --set M=272 --set N=136 --set K=352 | FileCheck %s --check-prefix=PIPE6
+// PIPE6: verify C = A @ B: ok (full check, 36992 elements)

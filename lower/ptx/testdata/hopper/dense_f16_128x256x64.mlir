@@ -1,3 +1,5 @@
+// golden w8_s4_tma: target=cuda:90 num-warps=8 num-stages=4 tma=true
+// golden w8_s4_mb: target=cuda:90 num-warps=8 num-stages=4 async-wait=mbarrier
 // golden w8_s3: target=cuda:90 num-warps=8 num-stages=3
 // golden w8_s4_bc: target=cuda:90 num-warps=8 num-stages=4 async-wait=before-copies
 // golden w8_s4_bc_rs: target=cuda:90 num-warps=8 num-stages=4 async-wait=before-copies wgmma-a=registers

@@ -1,3 +1,4 @@
+// golden w4_s5_tma: target=cuda:90 num-warps=4 num-stages=5 tma=true
 // golden w4_s3: target=cuda:90 num-warps=4 num-stages=3
 // golden w4_s4_bc_rs: target=cuda:90 num-warps=4 num-stages=4 async-wait=before-copies wgmma-a=registers
 // sparse_matmul_128.mlir with 2:4 sparse A, bf16: BM = 128, BN = 128, BK = 64

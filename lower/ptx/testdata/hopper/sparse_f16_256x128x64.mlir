@@ -1,3 +1,5 @@
+// golden w8_s6_tma: target=cuda:90 num-warps=8 num-stages=6 tma=true
+// golden w8_s6_mb: target=cuda:90 num-warps=8 num-stages=6 async-wait=mbarrier
 // golden w8_s4_bc_rs: target=cuda:90 num-warps=8 num-stages=4 async-wait=before-copies wgmma-a=registers
 // sparse_matmul_128.mlir with 2:4 sparse A, f16: BM = 256, BN = 128, BK = 64
 // (bench/gen_tile.py).

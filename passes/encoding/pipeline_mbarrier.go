@@ -1,0 +1,354 @@
+package encoding
+
+import (
+	"github.com/sparsetriton/sp/dialect/arith"
+	"github.com/sparsetriton/sp/dialect/tt"
+	"github.com/sparsetriton/sp/dialect/ttgpu"
+	"github.com/sparsetriton/sp/dialect/ttng"
+	"github.com/sparsetriton/sp/ir"
+)
+
+// Ops of the mbarrier pipeline (triton_nvidia_gpu, canonical spelling).
+const (
+	opInitBarrier   = "triton_nvidia_gpu.init_barrier"
+	opWaitBarrier   = "triton_nvidia_gpu.wait_barrier"
+	opArriveBarrier = "triton_nvidia_gpu.arrive_barrier"
+	opInvalBarrier  = "triton_nvidia_gpu.inval_barrier"
+	opCopyArrive    = "triton_nvidia_gpu.async_copy_mbarrier_arrive"
+	opExpect        = "triton_nvidia_gpu.barrier_expect"
+	opTMALoad       = "triton_nvidia_gpu.async_tma_copy_global_to_local"
+)
+
+// async-wait=mbarrier (wgmma loops). The CTA barriers of the other modes
+// make every warpgroup wait for the slowest each iteration. Here each ring
+// slot s has two mbarriers, both initialised with the CTA's thread count T:
+//
+//   - full[s]: every thread arrives (async_copy_mbarrier_arrive
+//     {noIncrement}, cp.async.mbarrier.arrive.noinc) once its copies of the
+//     stage in slot s have landed; iteration i waits on full[i mod S] with
+//     parity (i div S) & 1 before reading the slot.
+//   - empty[s]: every thread arrives (arrive_barrier {perThread}) in
+//     iteration i+1, after its warp_group_dot_wait {pendings = 1} retired
+//     the wgmma group of iteration i (and so, earlier in program order,
+//     its local_loads of the slot); the refill of slot s waits on it.
+//
+// Stage 0 runs P = S-2 iterations ahead: iteration i fills slot
+// (i+P) mod S = (i-2) mod S, last read by iteration i-2 and released in
+// iteration i-1, so a warpgroup waits only for another that is more than
+// one iteration behind. The refill waits on empty[(i-2) mod S] with parity
+// floor((i-2)/S) & 1, which for the first uses (i < 2, the slot never read)
+// is 1 and passes at once on a fresh barrier. Both parities are carried as
+// i32 iter args that flip when their index wraps to 0.
+//
+// Every thread arrives on full[s] for every stage, also for the stages past
+// the loop's end whose copies are masked off, so the phases stay in step.
+// The prologue fills slots 0 .. P-1 and arrives on their full barriers.
+// After the loop: commit and async_wait {num = 0} (no copy is left in
+// flight), then inval_barrier on every slot before the memory is freed.
+// The PTX lowering relies on this protocol for the ring slots' hazards
+// (lower/ptx doc.go, Barriers): no CTA barrier in the loop.
+type mbarriers struct {
+	full, empty *ir.Value // !tt.memdesc<S x 1 x i64>
+	threads     int
+	pe, pw      *ir.Value     // the full wait's and the refill wait's parity (block args)
+	headWait    *ir.Operation // the body's wait on full[ext]
+	// prefetch: the loop's wgmma is sparse; its metadata is read one
+	// iteration ahead into a carried register tensor and each group
+	// retires in its iteration (see prefetchMeta).
+	prefetch bool
+}
+
+// mbarrierFit says why the loop cannot use async-wait=mbarrier ("" if it can).
+func (pl *loopPlan) mbarrierFit(S, threads int) string {
+	if S < 3 {
+		return "needs num-stages >= 3"
+	}
+	if threads <= 0 {
+		return "the module states no num-warps"
+	}
+	var dots []*ir.Operation
+	for _, op := range pl.body.Ops() {
+		if op.Name == ttng.WarpGroupDot && (pl.staged(op.Operand(0)) || pl.staged(op.Operand(1))) {
+			dots = append(dots, op)
+		}
+	}
+	if len(dots) != 1 {
+		return "needs exactly one warp_group_dot reading the staged tiles"
+	}
+	if _, regA := dots[0].Operand(0).Type().(ir.RankedTensorType); regA {
+		return "A in registers retires each wgmma group in its own iteration"
+	}
+	return ""
+}
+
+// staged reports whether v is one of the loop's staged tiles (or its transpose).
+func (pl *loopPlan) staged(v *ir.Value) bool {
+	if d := v.DefiningOp(); d != nil && d.Name == tt.TransOpName {
+		v = d.Operand(0)
+	}
+	for _, a := range pl.allocs {
+		if v == a.Result(0) {
+			return true
+		}
+	}
+	return false
+}
+
+func barrierRing(S int) tt.MemDescType {
+	return tt.MemDescType{Shape: []int64{int64(S), 1}, Elem: ir.I64, Encoding: barrierLayout(),
+		MemorySpace: ttgpu.SharedMemorySpace{}, Mutable: true}
+}
+
+func barrierLayout() ttgpu.SharedEncoding {
+	return ttgpu.SharedEncoding{Vec: 1, PerPhase: 1, MaxPhase: 1, Order: []int{0}}
+}
+
+// view is slot idx of a barrier ring.
+func (mb *mbarriers) view(rw *rewriter, ring, idx *ir.Value) *ir.Value {
+	t := tt.MemDescType{Shape: []int64{1}, Elem: ir.I64, Encoding: barrierLayout(), MemorySpace: ttgpu.SharedMemorySpace{}, Mutable: true}
+	return rw.b.Create(opSubview, []*ir.Value{ring, idx, rw.c0}, []ir.Type{t}).Result(0)
+}
+
+// initBarriers allocates and initialises both rings (before the prologue).
+func (rw *rewriter) initBarriers(threads int) *mbarriers {
+	b := rw.b
+	mb := &mbarriers{threads: threads}
+	mb.full = b.Create(opLocalAlloc, nil, []ir.Type{barrierRing(rw.S)}).Result(0)
+	mb.empty = b.Create(opLocalAlloc, nil, []ir.Type{barrierRing(rw.S)}).Result(0)
+	for i, ring := range []*ir.Value{mb.full, mb.empty} {
+		count := threads
+		if i == 0 && rw.pl.tma {
+			count = 1 // thread 0's barrier_expect; the copies complete the bytes
+		}
+		for s := 0; s < rw.S; s++ {
+			b.Create(opInitBarrier, []*ir.Value{mb.view(rw, ring, rw.cst(ir.I32, int64(s)))}, nil,
+				ir.NamedAttr{Name: "count", Value: ir.I32Attr(int64(count))})
+		}
+	}
+	return mb
+}
+
+// expect is thread 0's arrival on full[idx] announcing the bytes of one
+// stage's TMA copies (when valid).
+func (mb *mbarriers) expect(rw *rewriter, idx, valid *ir.Value) {
+	bytes := int64(0)
+	for k := range rw.pl.loads {
+		t := rw.pl.tileType(k)
+		n := int64(1)
+		for _, d := range t.Shape {
+			n *= d
+		}
+		bytes += n * int64(tt.BitWidth(t.Elem)) / 8
+	}
+	rw.b.Create(opExpect, []*ir.Value{mb.view(rw, mb.full, idx), valid}, nil, ir.NamedAttr{Name: "size", Value: ir.I32Attr(bytes)})
+}
+
+// tmaCopyInto issues the TMA copy of descriptor load l (operands mapped
+// through m) into slot idx of ring k, completing on full[idx].
+func (rw *rewriter) tmaCopyInto(l *ir.Operation, m map[*ir.Value]*ir.Value, valid *ir.Value, k int, idx *ir.Value) {
+	b, pl := rw.b, rw.pl
+	sub := b.Create(opSubview, []*ir.Value{rw.bufs[k], idx, rw.c0, rw.c0}, []ir.Type{slotType(pl.tileType(k))}).Result(0)
+	ops := []*ir.Value{l.Operand(0)}
+	for _, v := range l.Operands()[1:] {
+		ops = append(ops, lookup(m, v))
+	}
+	ops = append(ops, rw.mb.view(rw, rw.mb.full, idx), sub, valid)
+	cp := b.Create(opTMALoad, ops, []ir.Type{})
+	for _, name := range []string{"cache", "evict"} {
+		if a := l.Attr(name); a != nil {
+			cp.SetAttr(name, a)
+		}
+	}
+}
+
+// typeDescriptors gives each TMA-loaded descriptor the shared layout of its
+// ring (the layout the tensor map's swizzle must produce).
+func (rw *rewriter) typeDescriptors() {
+	for k, l := range rw.pl.loads {
+		d := l.Operand(0)
+		dt, ok := d.Type().(tt.TensorDescType)
+		if !ok {
+			continue
+		}
+		blk := dt.Block
+		blk.Encoding = rw.pl.tileType(k).Encoding
+		d.SetType(tt.TensorDescType{Block: blk})
+	}
+}
+
+// copiesIssued makes full[idx] track this thread's copies issued so far.
+func (mb *mbarriers) copiesIssued(b *ir.Builder, rw *rewriter, idx *ir.Value) {
+	b.Create(opCopyArrive, []*ir.Value{mb.view(rw, mb.full, idx)}, nil, ir.NamedAttr{Name: "noIncrement", Value: ir.UnitAttr{}})
+}
+
+// wait emits wait_barrier ring[idx], phase.
+func (mb *mbarriers) wait(rw *rewriter, ring, idx, phase *ir.Value) *ir.Operation {
+	return rw.b.Create(opWaitBarrier, []*ir.Value{mb.view(rw, ring, idx), phase}, nil,
+		ir.NamedAttr{Name: "operandSegmentSizes", Value: ir.I32Array(1, 1, 0, 0)})
+}
+
+// waitIf emits wait_barrier ring[idx], phase, pred.
+func (mb *mbarriers) waitIf(rw *rewriter, ring, idx, phase, pred *ir.Value) *ir.Operation {
+	return rw.b.Create(opWaitBarrier, []*ir.Value{mb.view(rw, ring, idx), phase, pred}, nil,
+		ir.NamedAttr{Name: "operandSegmentSizes", Value: ir.I32Array(1, 1, 1, 0)})
+}
+
+// addIterArg adds an i32 iter arg with initial value init; its yield is
+// appended by the caller.
+func (rw *rewriter) addIterArg(init *ir.Value) *ir.Value {
+	loop := rw.pl.loop
+	loop.SetOperands(append(append([]*ir.Value(nil), loop.Operands()...), init))
+	loop.AddResult(init.Type())
+	return rw.pl.body.AddArg(init.Type())
+}
+
+// waitFull adds the two parity iter args and waits for the stage at ext
+// (at the body's start).
+func (mb *mbarriers) waitFull(rw *rewriter, ext *ir.Value) {
+	mb.pe = rw.addIterArg(rw.c0)
+	mb.pw = rw.addIterArg(rw.cst(ir.I32, 1))
+	mb.headWait = mb.wait(rw, mb.full, ext, mb.pe)
+}
+
+// mbarrierSync releases the slot the retired wgmma group read and makes the
+// refill wait for every thread's release; it also advances both parities.
+// dotWait is the warp_group_dot_wait {pendings = 1} (nil when the dot
+// stayed synchronous: its slot is released right after it).
+func (rw *rewriter) mbarrierSync(ins, ext *ir.Value, dotWait *ir.Operation) {
+	mb, b, pl := rw.mb, rw.b, rw.pl
+	if mb.prefetch && dotWait != nil {
+		rw.prefetchMeta(ins, ext, dotWait)
+		return
+	}
+	body, lb := pl.body, pl.loop.Operand(0)
+	var release *ir.Operation
+	for _, op := range body.Ops() {
+		if (dotWait != nil && op == dotWait) || (dotWait == nil && op.Name == ttng.WarpGroupDot) {
+			release = op
+		}
+	}
+	b.Loc = pl.loop.Loc
+	b.SetInsertionPointAfter(release)
+	if dotWait != nil {
+		// iteration i (> the first) releases slot (i-1) mod S.
+		first := arith.BuildCmpI(b, arith.EQ, ext, rw.c0)
+		prev := arith.BuildSelect(b, first, rw.cst(ir.I32, int64(rw.S-1)), arith.BuildBinary(b, arith.SubiOpName, ext, rw.cst(ir.I32, 1)))
+		notFirst := arith.BuildCmpI(b, arith.NE, body.Arg(0), lb)
+		b.Create(opArriveBarrier, []*ir.Value{mb.view(rw, mb.empty, prev), notFirst}, nil,
+			ir.NamedAttr{Name: "count", Value: ir.I32Attr(1)}, ir.NamedAttr{Name: "perThread", Value: ir.UnitAttr{}})
+	} else {
+		b.Create(opArriveBarrier, []*ir.Value{mb.view(rw, mb.empty, ext)}, nil,
+			ir.NamedAttr{Name: "count", Value: ir.I32Attr(1)}, ir.NamedAttr{Name: "perThread", Value: ir.UnitAttr{}})
+	}
+	// The refill waits before the first op that fills the next stage.
+	late := rw.copyOps()
+	for _, op := range body.Ops() {
+		if late[op] {
+			b.SetInsertionPointBefore(op)
+			break
+		}
+	}
+	mb.wait(rw, mb.empty, ins, mb.pw)
+	y := body.Terminator()
+	b.SetInsertionPointBefore(y)
+	y.SetOperands(append(append([]*ir.Value(nil), y.Operands()...),
+		nextPhase(b, rw.cst, ext, mb.pe, rw.S), nextPhase(b, rw.cst, ins, mb.pw, rw.S)))
+}
+
+// nextPhase is x+1 < S ? p : p ^ 1 (the parity flips when the index wraps).
+func nextPhase(b *ir.Builder, cst func(ir.Type, int64) *ir.Value, x, p *ir.Value, S int) *ir.Value {
+	x1 := arith.BuildBinary(b, arith.AddiOpName, x, cst(ir.I32, 1))
+	lt := arith.BuildCmpI(b, arith.SLT, x1, cst(ir.I32, int64(S)))
+	return arith.BuildSelect(b, lt, p, arith.BuildBinary(b, arith.XoriOpName, p, cst(ir.I32, 1)))
+}
+
+// release invalidates every barrier and frees both rings (after the loop's
+// final async_wait).
+func (mb *mbarriers) release(rw *rewriter) {
+	for _, ring := range []*ir.Value{mb.full, mb.empty} {
+		for s := 0; s < rw.S; s++ {
+			rw.b.Create(opInvalBarrier, []*ir.Value{mb.view(rw, ring, rw.cst(ir.I32, int64(s)))}, nil)
+		}
+		rw.b.Create(opLocalDealloc, []*ir.Value{ring}, nil)
+	}
+}
+
+// sparseStagedDot returns the loop's wgmma when it is sparse with its
+// metadata read from a staged ring slot by local_load (nil otherwise).
+func (pl *loopPlan) sparseStagedDot() *ir.Operation {
+	for _, op := range pl.body.Ops() {
+		if op.Name != ttng.WarpGroupDot {
+			continue
+		}
+		if e := ttng.WarpGroupDotMeta(op); e != nil && e.DefiningOp() != nil && e.DefiningOp().Name == opLocalLoad &&
+			pl.staged(e.DefiningOp().Operand(0)) {
+			return op
+		}
+	}
+	return nil
+}
+
+// prefetchMeta is mbarrierSync for a sparse wgmma. The metadata registers
+// of a wgmma.mma_async.sp must keep their value until its group retires,
+// but ptxas does not protect them from the next iteration's reload (it
+// keeps the accumulators, not the metadata, of an unretired group), so a
+// group left in flight across the reload read the next tile's metadata
+// (seen on an H100 with 256x128 tiles). Here iteration i, whose full
+// barrier was waited for by iteration i-1 (by the prologue for i = 0),
+// issues its group with the metadata carried in registers, then, while the
+// group runs, waits for stage i+1 (when there is one) and reads its
+// metadata from the ring into fresh registers; warp_group_dot_wait
+// {pendings = 0} retires the group, every thread releases slot i, and the
+// yield moves the new metadata into the carried registers only then.
+// Slot i being released in iteration i, the refill may run one stage
+// further ahead (P = S-1).
+func (rw *rewriter) prefetchMeta(ins, ext *ir.Value, dotWait *ir.Operation) {
+	mb, b, pl := rw.mb, rw.b, rw.pl
+	body, loop := pl.body, pl.loop
+	lb, ub, step := loop.Operand(0), loop.Operand(1), loop.Operand(2)
+	dot := dotWait.Operand(0).DefiningOp()
+	e := ttng.WarpGroupDotMeta(dot)
+	ll := e.DefiningOp()
+	sub := ll.Operand(0).DefiningOp() // memdesc_subview %metaRing[%ext, 0, 0]
+	ring, st := sub.Operand(0), sub.Result(0).Type()
+	view := func(idx *ir.Value) *ir.Value {
+		return b.Create(opSubview, []*ir.Value{ring, idx, rw.c0, rw.c0}, []ir.Type{st}).Result(0)
+	}
+	// Before the loop: stage 0's barrier and metadata.
+	b.Loc = loop.Loc
+	b.SetInsertionPointBefore(loop)
+	runs := arith.BuildCmpI(b, arith.SLT, lb, ub)
+	mb.waitIf(rw, mb.full, rw.c0, rw.c0, runs)
+	e0 := b.Create(opLocalLoad, []*ir.Value{view(rw.c0)}, []ir.Type{e.Type()}).Result(0)
+	cur := rw.addIterArg(e0)
+	// The head wait moves to the previous iteration.
+	mb.headWait.Erase()
+	// While the group runs: wait for stage i+1, read its metadata.
+	b.SetInsertionPointBefore(dotWait)
+	nextExt := nextIndex(b, rw.cst, ext, rw.S)
+	nextPe := nextPhase(b, rw.cst, ext, mb.pe, rw.S)
+	more := arith.BuildCmpI(b, arith.SLT, arith.BuildBinary(b, arith.AddiOpName, body.Arg(0), step), ub)
+	mb.waitIf(rw, mb.full, nextExt, nextPe, more)
+	next := b.Create(opLocalLoad, []*ir.Value{view(nextExt)}, []ir.Type{e.Type()}).Result(0)
+	e.ReplaceAllUsesWith(cur)
+	ll.Erase()
+	if !sub.Result(0).HasUses() {
+		sub.Erase()
+	}
+	dotWait.SetAttr("pendings", ir.I32Attr(0))
+	// The group has retired: release slot i, then wait for the refill's slot.
+	b.SetInsertionPointAfter(dotWait)
+	b.Create(opArriveBarrier, []*ir.Value{mb.view(rw, mb.empty, ext)}, nil,
+		ir.NamedAttr{Name: "count", Value: ir.I32Attr(1)}, ir.NamedAttr{Name: "perThread", Value: ir.UnitAttr{}})
+	late := rw.copyOps()
+	for _, op := range body.Ops() {
+		if late[op] {
+			b.SetInsertionPointBefore(op)
+			break
+		}
+	}
+	mb.wait(rw, mb.empty, ins, mb.pw)
+	y := body.Terminator()
+	b.SetInsertionPointBefore(y)
+	y.SetOperands(append(append([]*ir.Value(nil), y.Operands()...), nextPe, nextPhase(b, rw.cst, ins, mb.pw, rw.S), next))
+}
