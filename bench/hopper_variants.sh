@@ -78,10 +78,12 @@ dn_bf16_128x256x64_w8_s3_bc|--dense --bm 128 --bn 256 --bk 64 --dtype bf16|num-w
 dn_bf16_128x128x64_w4_s4_bc|--dense --bm 128 --bn 128 --bk 64 --dtype bf16|num-warps=4 num-stages=4 async-wait=before-copies
 "
 
+# SP_PTX_VERSION (e.g. 8.7, for a GPU whose driver JIT-compiles the PTX)
+# sets sp-opt --ptx-version; CUDA 12.4's ptxas then cannot check it.
 tools=${SP_PTXAS_SM90A:+$(dirname "$SP_PTXAS_SM90A")}
 tools=${tools:-$HOME/.cache/sp/cuda-12.4/usr/bin}
 check=0
-[ -x "$tools/ptxas" ] && [ -x "$tools/cuobjdump" ] && check=1
+[ -x "$tools/ptxas" ] && [ -x "$tools/cuobjdump" ] && [ -z "${SP_PTX_VERSION:-}" ] && check=1
 [ $check = 1 ] || echo "note: no CUDA 12.4 ptxas/cuobjdump in $tools: PTX not assembled" >&2
 
 fail=0
@@ -91,7 +93,7 @@ while IFS='|' read -r name gen opts; do
   # shellcheck disable=SC2086 # gen holds several arguments
   python3 "$root/bench/gen_tile.py" $gen -o "$out/$name.mlir"
   mv "$out/$name.json" "$out/$name.launch.json"
-  "$spopt" "$out/$name.mlir" --sp-pipeline="target=cuda:90 $opts" --emit=ptx -o "$out/$name.sm_90a.ptx" 2>"$out/$name.log" ||
+  "$spopt" "$out/$name.mlir" --sp-pipeline="target=cuda:90 $opts" --emit=ptx ${SP_PTX_VERSION:+--ptx-version "$SP_PTX_VERSION"} -o "$out/$name.sm_90a.ptx" 2>"$out/$name.log" ||
     { echo "FAIL: $name: sp-opt"; cat "$out/$name.log"; fail=1; continue; }
   rm -f "$out/$name.log"
   [ $check = 1 ] || { echo "$name: PTX"; continue; }
