@@ -35,6 +35,7 @@ sp_f16_256x128x64_w8_s6_tma|--bm 256 --bn 128 --bk 64|num-warps=8 num-stages=6 t
 sp_f16_128x256x64_w8_s5_tma|--bm 128 --bn 256 --bk 64|num-warps=8 num-stages=5 tma=true
 sp_f16_128x256x64_w8_s5_tma_g8|--bm 128 --bn 256 --bk 64 --group-m 8|num-warps=8 num-stages=5 tma=true
 sp_f16_256x128x128_w8_s3_tma|--bm 256 --bn 128 --bk 128|num-warps=8 num-stages=3 tma=true
+sp_f16_256x128x128_w8_s3_tma_g8|--bm 256 --bn 128 --bk 128 --group-m 8|num-warps=8 num-stages=3 tma=true
 sp_bf16_128x256x64_w8_s5_tma|--bm 128 --bn 256 --bk 64 --dtype bf16|num-warps=8 num-stages=5 tma=true
 sp_f16_128x128x64_w4_s6_tma|--bm 128 --bn 128 --bk 64|num-warps=4 num-stages=6 tma=true
 dn_f16_128x256x64_w8_s4_tma|--dense --bm 128 --bn 256 --bk 64|num-warps=8 num-stages=4 tma=true
