@@ -86,7 +86,10 @@ PTX) and the CPU interpreter treat like the subview.
 
 A staged tile may also be read directly by triton_nvidia_gpu.warp_group_dot
 (operand A or B, MMA v3). A loop with one such wgmma keeps one wgmma group
-in flight: the dot gets isAsync = true and is followed by
+in flight (a dense or 8-bit one; a 16-bit 2:4 dot retires its group in its
+iteration, pendings = 0, because the next iteration reloads the metadata
+registers, which ptxas does not keep for a group in flight): the dot gets
+isAsync = true and is followed by
 
   %w:n = triton_nvidia_gpu.warp_group_dot_wait %d, %a, %b[, %e] {pendings = 1 : i32}
 

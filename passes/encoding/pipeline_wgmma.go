@@ -70,6 +70,14 @@ func (rw *rewriter) asyncWarpGroupDots() ([]int, *ir.Operation) {
 	if _, regA := d.Operand(0).Type().(ir.RankedTensorType); regA {
 		pendings = 0
 	}
+	// A sparse dot's metadata registers are reloaded by the next
+	// iteration's local_load; ptxas keeps them for a group in flight no more
+	// than the A registers (wrong results seen on an H100), so the group
+	// retires in its iteration. (The mbarrier pipeline instead reads the
+	// next metadata while the group runs: pipeline_mbarrier.go, prefetchMeta.)
+	if ttng.WarpGroupDotMeta(d) != nil && elemBits(d.Operand(0).Type()) == 16 {
+		pendings = 0 // (8-bit dots: the promotion's own waits, lower/ptx wgmma.go)
+	}
 	w := b.Create(ttng.WarpGroupDotWait, fwd, ts, ir.NamedAttr{Name: "pendings", Value: ir.I32Attr(pendings)})
 	for _, u := range d.Result(0).Uses() {
 		if u.Op != w {

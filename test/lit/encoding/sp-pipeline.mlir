@@ -44,9 +44,9 @@
 
 // H100 (target cuda:90): wgmma.sp on MMA v3. The values and B ring buffers
 // have NVMMA layouts (64B swizzle for the 64-byte value rows, 128B for B),
-// the band16 metadata its own ring and a local_load into registers; one
-// wgmma group stays in flight (isAsync, wait pendings = 1) and the last is
-// retired after the loop.
+// the band16 metadata its own ring and a local_load into registers; the
+// wgmma is asynchronous (isAsync) and, being sparse, retires in its iteration (pendings = 0: the next
+// iteration reloads its metadata registers); the dot wait after the loop follows.
 // H100-DAG: #[[$HM:mma[0-9]*]] = #triton_gpu.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 32]}>
 // H100-DAG: #[[$HV:shared[0-9]*]] = #triton_gpu.shared<{vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0], hasLeadingOffset = true}>
 // H100-DAG: #[[$HB:shared[0-9]*]] = #triton_gpu.shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], hasLeadingOffset = true}>
@@ -56,7 +56,7 @@
 // H100: scf.for
 // H100: %[[HE:.+]] = triton_gpu.local_load %{{.+}} -> tensor<4x64xi16, #triton_gpu.dot_op<{opIdx = 0, parent = #[[$HM]], kWidth = 2, meta = 1}>>
 // H100: %[[HD:.+]] = triton_nvidia_gpu.warp_group_dot %{{.+}}, %{{.+}}, %{{.+}}, %[[HE]], sparseIndex = 0 {inputPrecision = 2 : i32, isAsync = true}
-// H100-NEXT: %[[HW:.+]]:4 = triton_nvidia_gpu.warp_group_dot_wait %[[HD]], {{.+}} {pendings = 1 : i32}
+// H100-NEXT: %[[HW:.+]]:4 = triton_nvidia_gpu.warp_group_dot_wait %[[HD]], {{.+}} {pendings = 0 : i32}
 // H100: triton_gpu.async_copy_global_to_local
 // H100: scf.yield %[[HW]]#0
 // H100: triton_nvidia_gpu.warp_group_dot_wait %{{.+}}#0 {pendings = 0 : i32}

@@ -138,8 +138,9 @@ module attributes {"triton_gpu.num-ctas" = 1 : i32, "triton_gpu.num-warps" = 4 :
 
 // Hopper: the staged A and B tiles feed triton_nvidia_gpu.warp_group_dot
 // (2:4 sparse A, metadata through local_load). The wgmma becomes
-// asynchronous with one group in flight: isAsync = true, a
-// warp_group_dot_wait {pendings = 1} right after it forwarding the
+// asynchronous: isAsync = true, a warp_group_dot_wait right after it
+// (pendings = 0 for a sparse dot, whose metadata registers the next
+// iteration reloads; 1 keeps a dense dot's group in flight) forwarding the
 // accumulator and the operands still in use, the next stage's copies (which
 // overwrite the slot the previous group read) after that wait, the
 // accumulator yielded from the wait, and a wait {pendings = 0} after the
@@ -150,7 +151,7 @@ module attributes {"triton_gpu.num-ctas" = 1 : i32, "triton_gpu.num-warps" = 4 :
 // CHECK:         %[[E:.+]] = triton_gpu.local_load
 // CHECK-NOT:     async_copy_global_to_local
 // CHECK:         %[[D:.+]] = triton_nvidia_gpu.warp_group_dot %[[A:.+]], %[[B:.+]], %{{.+}}, %[[E]], sparseIndex = 0 {isAsync = true}
-// CHECK-NEXT:    %[[W:.+]]:4 = triton_nvidia_gpu.warp_group_dot_wait %[[D]], %[[A]], %[[B]], %[[E]] {pendings = 1 : i32}
+// CHECK-NEXT:    %[[W:.+]]:4 = triton_nvidia_gpu.warp_group_dot_wait %[[D]], %[[A]], %[[B]], %[[E]] {pendings = 0 : i32}
 // CHECK-COUNT-3: triton_gpu.async_copy_global_to_local
 // CHECK:         triton_gpu.async_commit_group
 // CHECK:         scf.yield %[[W]]#0,
@@ -171,7 +172,7 @@ module attributes {"triton_gpu.num-ctas" = 1 : i32, "triton_gpu.num-warps" = 4 :
 // ROT-NEXT:    scf.for
 // ROT-NOT:     triton_gpu.async_wait
 // ROT:         %[[D:.+]] = triton_nvidia_gpu.warp_group_dot %{{.+}} {isAsync = true}
-// ROT-NEXT:    triton_nvidia_gpu.warp_group_dot_wait %[[D]], {{.+}} {pendings = 1 : i32}
+// ROT-NEXT:    triton_nvidia_gpu.warp_group_dot_wait %[[D]], {{.+}} {pendings = 0 : i32}
 // ROT-NEXT:    triton_gpu.async_wait {num = 0 : i32}
 // ROT-COUNT-3: triton_gpu.async_copy_global_to_local
 // ROT:         triton_gpu.async_commit_group

@@ -37,7 +37,8 @@
 // SP-NEXT: wgmma.mma_async.sp.sync.aligned.m64n64k32.f32.f16.f16 {%f{{[0-9]+}}, {{(%f[0-9]+, )+}}%f{{[0-9]+}}}, %rd{{[0-9]+}}, %rd{{[0-9]+}}, %r[[META]], 0, %p{{[0-9]+}}, 1, 1, 0, 1;
 // DENSE-NEXT: wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%f{{[0-9]+}}, {{(%f[0-9]+, )+}}%f{{[0-9]+}}}, %rd{{[0-9]+}}, %rd{{[0-9]+}}, %p{{[0-9]+}}, 1, 1, 0, 1;
 // CHECK: wgmma.commit_group.sync.aligned;
-// CHECK-NEXT: wgmma.wait_group.sync.aligned 1;
+// SP-NEXT: wgmma.wait_group.sync.aligned 0;
+// DENSE-NEXT: wgmma.wait_group.sync.aligned 1;
 // CHECK-NOT: bar.sync
 // CHECK: cp.async.cg.shared.global
 // CHECK: cp.async.commit_group;
@@ -56,7 +57,7 @@
 // group's wgmma, so a CTA barrier separates it from the copies that refill
 // the slot the other warpgroup's group may still read.
 // W8: wgmma.mma_async.sp.sync.aligned.m64n128k32
-// W8: wgmma.wait_group.sync.aligned 1;
+// W8: wgmma.wait_group.sync.aligned 0;
 // W8-NOT: cp.async
 // W8: bar.sync 0;
 // W8: cp.async.cg.shared.global
@@ -71,7 +72,7 @@
 // W8R-NOT: bar.sync
 // W8R: wgmma.mma_async.sp.sync.aligned.m64n128k32
 // W8R-NOT: bar.sync
-// W8R: wgmma.wait_group.sync.aligned 1;
+// W8R: wgmma.wait_group.sync.aligned 0;
 // W8R-NEXT: cp.async.wait_group 0;
 // W8R-NEXT: bar.sync 0;
 // W8R-NOT: bar.sync
