@@ -2,7 +2,9 @@
 
 A transcription of the Go package sparse (sparse/layout.go); the names are
 the stable strings kernel manifests use. Every layout holds the same
-rows * metaCols int16 values, only permuted.
+rows * metaCols int16 values, only permuted; band16 and band16t store whole
+bands of 16 rows, a ragged last band padded with zero words (kernels read
+metadata a band at a time, and sp-run pads such operands the same way).
 """
 import numpy as np
 
@@ -16,12 +18,21 @@ def check(layout, rows, meta_cols):
     if layout == "cutlass-sm80" and (rows % 32 != 0 or meta_cols % 2 != 0):
         raise ValueError(f"layout cutlass-sm80 needs rows % 32 == 0 and K % 32 == 0, "
                          f"got {rows} rows and K = {meta_cols * 16}")
-    if layout in ("band16", "band16t") and rows % 16 != 0:
-        raise ValueError(f"layout {layout} needs rows % 16 == 0, got {rows} rows")
+
+
+def stored_rows(layout, rows):
+    """Rows the storage holds: whole bands of 16 for band16 and band16t."""
+    return -(-rows // 16) * 16 if layout in ("band16", "band16t") else rows
+
+
+def size(layout, rows, meta_cols):
+    """int16 words the storage holds."""
+    return stored_rows(layout, rows) * meta_cols
 
 
 def shape(layout, rows, meta_cols):
     """The 2-D shape a metadata tensor of this layout is stored with."""
+    rows = stored_rows(layout, rows)
     if layout == "band16":
         return (rows // 16, 16 * meta_cols)
     if layout == "band16t":
@@ -40,5 +51,5 @@ def offsets(layout, rows, meta_cols):
     if layout == "band16":
         return (r // 16) * 16 * meta_cols + 16 * c + 2 * (r % 8) + (r % 16) // 8
     if layout == "band16t":
-        return (16 * c + 2 * (r % 8) + (r % 16) // 8) * (rows // 16) + r // 16
+        return (16 * c + 2 * (r % 8) + (r % 16) // 8) * (stored_rows(layout, rows) // 16) + r // 16
     return r * meta_cols + c

@@ -209,7 +209,7 @@ def _stack_last(ops, a, b):
 def _store(ops, natural, layout):
     r, mc = natural.shape
     off = ops.const(_layout.offsets(layout, r, mc).reshape(-1))
-    out = ops.zeros((r * mc,))
+    out = ops.zeros((_layout.size(layout, r, mc),))
     out[off] = natural.reshape(-1)
     return out
 
@@ -224,8 +224,8 @@ def decompress_bits(vals, meta, layout, operand="A"):
     mc = k // DENSE_PER_META
     _layout.check(layout, r, mc)
     flat = meta.reshape(-1)
-    if flat.shape[0] != r * mc:
-        raise ValueError(f"{r}x{mc} metadata needs {r * mc} int16, has {flat.shape[0]}")
+    if flat.shape[0] != _layout.size(layout, r, mc):
+        raise ValueError(f"{r}x{mc} metadata in {layout} needs {_layout.size(layout, r, mc)} int16, has {flat.shape[0]}")
     natural = flat[ops.const(_layout.offsets(layout, r, mc).reshape(-1))].reshape(r, mc, 1)
     nib = (natural >> ops.const([0, 4, 8, 12])) & 0xF
     nib = nib.reshape(r, k // GROUP)

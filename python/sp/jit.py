@@ -11,10 +11,11 @@ The kernel is the dense kernel plus one metadata pointer right after each
 sparse operand (@sp.jit(sparse={"A": "A_meta"})); sp drops that pointer
 from the TTIR signature and decompose-sparse-tensors puts its own metadata
 parameter in the same place, so the PTX's parameters are the launcher's.
-The metadata is read in the layout the manifest names ("natural" for
-pointer-tensor kernels): compress with sp.compress(w, layout="natural"),
-which pads a ragged K to Kp = cdiv(K, 16) * 16; pass Kp as A's row stride
-(stride_am), as sp-run's launch files do.
+The metadata is read in the layout the manifest names (band16 for
+pointer-tensor kernels, as for block pointers): compress with
+sp.compress(w) (layout="band16"), which pads a ragged K to
+Kp = cdiv(K, 16) * 16 and a ragged M to whole bands of 16 metadata rows;
+pass Kp as A's row stride (stride_am), as sp-run's launch files do.
 
 Triton 3.6.0's cache does not key on the hook: unless the installed Triton
 has inspect_stages_key, sp points TRITON_CACHE_DIR at a private directory

@@ -14,7 +14,7 @@ def sparse_matmul_kernel(a_ptr, a_meta, b_ptr, c_ptr, M, N, K, stride_am, stride
                          stride_cm, stride_cn, BLOCK_SIZE_M: tl.constexpr, BLOCK_SIZE_N: tl.constexpr,
                          BLOCK_SIZE_K: tl.constexpr, GROUP_SIZE_M: tl.constexpr):
     """C = A @ B, A (M x K) 2:4 along K; a_ptr/a_meta are sp.compress(A,
-    layout="natural") values and metadata, strides are A's dense strides
+    layout="band16") values and metadata, strides are A's dense strides
     (K padded to a multiple of 16)."""
     pid = tl.program_id(axis=0)
     num_pid_m = tl.cdiv(M, BLOCK_SIZE_M)
@@ -47,8 +47,8 @@ def sparse_matmul_kernel(a_ptr, a_meta, b_ptr, c_ptr, M, N, K, stride_am, stride
 
 def sparse_matmul(values, meta, b, k=None, out=None, BLOCK_SIZE_M=128, BLOCK_SIZE_N=128, BLOCK_SIZE_K=64,
                   GROUP_SIZE_M=8, num_warps=4, num_stages=3):
-    """out = W @ b for W given as values (M x Kp/2) and natural metadata
-    (M x Kp/16), Kp = K rounded up to 16; b is K x N."""
+    """out = W @ b for W given as values (M x Kp/2) and band16 metadata
+    (whole bands of 16 rows), Kp = K rounded up to 16; b is K x N."""
     m, kp = values.shape[0], 2 * values.shape[1]
     k = b.shape[0] if k is None else k
     n = b.shape[1]

@@ -21,8 +21,8 @@ def sparse_mm(values: torch.Tensor, meta: torch.Tensor, x: torch.Tensor, layout:
     w = Sparse24(values, meta, (m, kp), "A", layout)
     if not values.is_cuda:
         return (decompress(w)[:, :x.shape[0]].float() @ x.float()).to(x.dtype)
-    if layout != "natural":
-        w = w.with_layout("natural")
+    if layout != "band16":
+        w = w.with_layout("band16")  # the layout sp's pointer-tensor kernels read
     from .kernels import sparse_matmul
     return sparse_matmul(w.values, w.meta, x.contiguous())
 

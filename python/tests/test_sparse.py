@@ -107,3 +107,14 @@ def test_ragged_k_pads_with_zeros():
     assert np.array_equal(sp.decompress(s), p)
     sb = sp.compress(pb, "B", layout="natural")
     assert sb.values.shape == (8, 2) and np.array_equal(sp.decompress(sb), pb)
+
+
+def test_band16_pads_a_ragged_last_band():
+    # 40 rows: the third band holds rows 32..39 and 8 zero rows, as kernels read whole bands
+    rng = np.random.default_rng(3)
+    w = sp.prune_2_4(rng.standard_normal((40, 64)).astype(np.float16))
+    s = sp.compress(w, layout="band16")
+    assert s.meta.shape == (3, 64)
+    assert np.array_equal(sp.decompress(s), w)
+    assert np.array_equal(sp.decompress(s.with_layout("natural")), w)
+    assert s.with_layout("natural").with_layout("band16t").meta.shape == (64, 3)

@@ -91,7 +91,7 @@ def test_marked_kernel_compiles_to_launch_order(sp_opt, capability, warps, stage
     assert k["name"] == "matmul_kernel" and k["numWarps"] == warps and k["threadsPerBlock"] == 32 * warps
     roles = [p["role"] for p in k["params"]]
     assert roles[:3] == ["values", "metadata", "dense"] and len(roles) == len(_ttir.param_names(src, "matmul_kernel"))
-    assert k["params"][1]["metadataLayout"] == "natural"
+    assert k["params"][1]["metadataLayout"] == "band16"
     assert re.search(r"\.visible \.entry matmul_kernel\(", ptx)
     assert f".target sm_{capability}" in ptx and re.search(r"\b(wg)?mma(\.mma_async)?\.sp", ptx)
     assert sp.parse_manifest(ptx)["kernels"][0] == k

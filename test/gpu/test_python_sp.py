@@ -26,14 +26,14 @@ DEV = "cuda"
 
 
 def pruned_weight(m, k, dtype=torch.float16, seed=0):
-    """A random M x K 2:4 weight and its sp.compress(natural) form: compress
+    """A random M x K 2:4 weight and its sp.compress(band16) form: compress
     pads K to Kp = cdiv(K, 16) * 16 with zeros (values M x Kp/2, metadata
-    M x Kp/16), and Kp is the row stride (stride_am) the kernels take."""
+    in whole bands of 16 rows), and Kp is the row stride (stride_am) the kernels take."""
     g = torch.Generator(device=DEV).manual_seed(seed)
     w = sp.prune_2_4(torch.randn(m, k, device=DEV, dtype=dtype, generator=g))
-    s = sp.compress(w, layout="natural")
+    s = sp.compress(w, layout="band16")
     kp = -(-k // 16) * 16
-    assert tuple(s.values.shape) == (m, kp // 2) and tuple(s.meta.shape) == (m, kp // 16)
+    assert tuple(s.values.shape) == (m, kp // 2) and tuple(s.meta.shape) == (-(-m // 16), kp)
     return w, s
 
 
@@ -129,7 +129,7 @@ def test_torch_compile_sparse_mm():
 
     @torch.compile
     def f(values, meta, x):
-        return torch.relu(torch.ops.sp.sparse_mm(values, meta, x)) * 2
+        return torch.relu(torch.ops.sp.sparse_mm(values, meta, x, "band16")) * 2
 
     x = torch.randn(512, 128, device=DEV, dtype=torch.float16)
     out = f(s.values, s.meta, x)
