@@ -435,7 +435,7 @@ func (p *Printer) printResults(op *Operation) {
 
 // printGeneric: "name"(ops)[succ] <{props}> ({regions}) {attrs} : (T) -> R
 func (p *Printer) printGeneric(op *Operation) {
-	p.WriteString(strconv.Quote(p.OpName(op)))
+	p.WriteString(QuoteString(p.OpName(op)))
 	p.WriteString("(")
 	p.PrintOperands(op.Operands())
 	p.WriteString(")")
