@@ -357,7 +357,7 @@ func (pl *loopPlan) rewrite(b *ir.Builder, S int, asyncWait string, threads int)
 	b.SetInsertionPointBefore(pl.loop)
 	rw := &rewriter{pl: pl, b: b, S: S, P: S - 1, bufs: make([]*ir.Value, len(pl.loads)), cst: constantsAtEntry(b.Ctx, pl.loop)}
 	rw.c0 = rw.cst(ir.I32, 0)
-	note := ""
+	note, useMB, prefetch := "", false, false
 	if asyncWait == AsyncWaitMbarrier || pl.tma {
 		why := pl.mbarrierFit(S, threads)
 		switch {
@@ -366,8 +366,9 @@ func (pl *loopPlan) rewrite(b *ir.Builder, S int, asyncWait string, threads int)
 		case why != "":
 			note = " (async-wait=mbarrier: " + why + "; the wait stays at the head)"
 		default:
+			useMB, prefetch = true, pl.sparseStagedDot() != nil
 			rw.P = S - 2
-			if pl.sparseStagedDot() != nil {
+			if prefetch {
 				rw.P = S - 1 // prefetchMeta releases each slot in its own iteration
 			}
 		}
@@ -375,9 +376,9 @@ func (pl *loopPlan) rewrite(b *ir.Builder, S int, asyncWait string, threads int)
 	for k := range pl.allocs {
 		rw.bufs[k] = b.Create(opLocalAlloc, nil, []ir.Type{ringType(pl.tileType(k), S)}).Result(0)
 	}
-	if (asyncWait == AsyncWaitMbarrier || pl.tma) && rw.P >= S-2 && pl.mbarrierFit(S, threads) == "" {
+	if useMB {
 		rw.mb = rw.initBarriers(threads)
-		rw.mb.prefetch = pl.sparseStagedDot() != nil
+		rw.mb.prefetch = prefetch
 	}
 	if pl.tma {
 		rw.typeDescriptors()

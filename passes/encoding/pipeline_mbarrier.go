@@ -234,21 +234,11 @@ func (rw *rewriter) mbarrierSync(ins, ext *ir.Value, dotWait *ir.Operation) {
 		first := arith.BuildCmpI(b, arith.EQ, ext, rw.c0)
 		prev := arith.BuildSelect(b, first, rw.cst(ir.I32, int64(rw.S-1)), arith.BuildBinary(b, arith.SubiOpName, ext, rw.cst(ir.I32, 1)))
 		notFirst := arith.BuildCmpI(b, arith.NE, body.Arg(0), lb)
-		b.Create(opArriveBarrier, []*ir.Value{mb.view(rw, mb.empty, prev), notFirst}, nil,
-			ir.NamedAttr{Name: "count", Value: ir.I32Attr(1)}, ir.NamedAttr{Name: "perThread", Value: ir.UnitAttr{}})
+		mb.releaseSlot(rw, prev, notFirst)
 	} else {
-		b.Create(opArriveBarrier, []*ir.Value{mb.view(rw, mb.empty, ext)}, nil,
-			ir.NamedAttr{Name: "count", Value: ir.I32Attr(1)}, ir.NamedAttr{Name: "perThread", Value: ir.UnitAttr{}})
+		mb.releaseSlot(rw, ext, nil)
 	}
-	// The refill waits before the first op that fills the next stage.
-	late := rw.copyOps()
-	for _, op := range body.Ops() {
-		if late[op] {
-			b.SetInsertionPointBefore(op)
-			break
-		}
-	}
-	mb.wait(rw, mb.empty, ins, mb.pw)
+	mb.waitRefill(rw, ins)
 	y := body.Terminator()
 	b.SetInsertionPointBefore(y)
 	y.SetOperands(append(append([]*ir.Value(nil), y.Operands()...),
@@ -338,17 +328,33 @@ func (rw *rewriter) prefetchMeta(ins, ext *ir.Value, dotWait *ir.Operation) {
 	dotWait.SetAttr("pendings", ir.I32Attr(0))
 	// The group has retired: release slot i, then wait for the refill's slot.
 	b.SetInsertionPointAfter(dotWait)
-	b.Create(opArriveBarrier, []*ir.Value{mb.view(rw, mb.empty, ext)}, nil,
+	mb.releaseSlot(rw, ext, nil)
+	mb.waitRefill(rw, ins)
+	y := body.Terminator()
+	b.SetInsertionPointBefore(y)
+	y.SetOperands(append(append([]*ir.Value(nil), y.Operands()...), nextPe, nextPhase(b, rw.cst, ins, mb.pw, rw.S), next))
+}
+
+// releaseSlot is every thread's arrival on empty[slot] (when pred, if given):
+// the thread is done reading the slot.
+func (mb *mbarriers) releaseSlot(rw *rewriter, slot, pred *ir.Value) {
+	ops := []*ir.Value{mb.view(rw, mb.empty, slot)}
+	if pred != nil {
+		ops = append(ops, pred)
+	}
+	rw.b.Create(opArriveBarrier, ops, nil,
 		ir.NamedAttr{Name: "count", Value: ir.I32Attr(1)}, ir.NamedAttr{Name: "perThread", Value: ir.UnitAttr{}})
+}
+
+// waitRefill makes the refill of slot ins wait, before the first op that
+// fills the next stage, until every thread released the slot.
+func (mb *mbarriers) waitRefill(rw *rewriter, ins *ir.Value) {
 	late := rw.copyOps()
-	for _, op := range body.Ops() {
+	for _, op := range rw.pl.body.Ops() {
 		if late[op] {
-			b.SetInsertionPointBefore(op)
+			rw.b.SetInsertionPointBefore(op)
 			break
 		}
 	}
 	mb.wait(rw, mb.empty, ins, mb.pw)
-	y := body.Terminator()
-	b.SetInsertionPointBefore(y)
-	y.SetOperands(append(append([]*ir.Value(nil), y.Operands()...), nextPe, nextPhase(b, rw.cst, ins, mb.pw, rw.S), next))
 }
