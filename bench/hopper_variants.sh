@@ -6,8 +6,10 @@
 # OUT/<name>.sm_90a.ptx (manifest in the PTX) and OUT/<name>.launch.json.
 # Where CUDA 12.4's ptxas and cuobjdump are found (SP_PTXAS_SM90A, else
 # ~/.cache/sp/cuda-12.4/usr/bin), each is assembled for sm_90a and must
-# show its HGMMA(.SP) instructions, no spills and no injected
-# warpgroup.arrive; the script fails otherwise.
+# show its HGMMA(.SP) instructions, no spills, no injected
+# warpgroup.arrive and no write to the 2:4 metadata register of a wgmma
+# group in flight (internal/ptxcheck/sasshazards); the script fails
+# otherwise.
 #
 # Names: sp|dn _ f16|bf16 _ BMxBNxBK _ w<warps> _ s<stages> _ head|bc [_rs] [_g8]
 # (head / bc: tritongpu-pipeline's async-wait=head / before-copies; rs: A
@@ -20,7 +22,8 @@ out=${1:?usage: bench/hopper_variants.sh OUT [NAME...]}
 shift
 mkdir -p "$out"
 spopt="$out/.sp-opt"
-(cd "$root" && go build -o "$spopt" ./cmd/sp-opt)
+hazards="$out/.sasshazards"
+(cd "$root" && go build -o "$spopt" ./cmd/sp-opt && go build -o "$hazards" ./internal/ptxcheck/sasshazards)
 
 # name | gen_tile.py arguments | sp-pipeline options after target=cuda:90
 variants="
@@ -32,6 +35,9 @@ sp_f16_128x256x64_w8_s4_head|--bm 128 --bn 256 --bk 64|num-warps=8 num-stages=4
 sp_f16_128x256x64_w8_s5_bc|--bm 128 --bn 256 --bk 64|num-warps=8 num-stages=5 async-wait=before-copies
 sp_f16_128x256x64_w8_s5_bc_g8|--bm 128 --bn 256 --bk 64 --group-m 8|num-warps=8 num-stages=5 async-wait=before-copies
 sp_f16_256x128x64_w8_s6_tma|--bm 256 --bn 128 --bk 64|num-warps=8 num-stages=6 tma=true
+sp_f16_256x128x64_w8_s6_tma_g8|--bm 256 --bn 128 --bk 64 --group-m 8|num-warps=8 num-stages=6 tma=true
+sp_f16_256x128x64_w8_s5_tma|--bm 256 --bn 128 --bk 64|num-warps=8 num-stages=5 tma=true
+sp_bf16_256x128x64_w8_s6_tma|--bm 256 --bn 128 --bk 64 --dtype bf16|num-warps=8 num-stages=6 tma=true
 sp_f16_128x256x64_w8_s5_tma|--bm 128 --bn 256 --bk 64|num-warps=8 num-stages=5 tma=true
 sp_f16_128x256x64_w8_s5_tma_g8|--bm 128 --bn 256 --bk 64 --group-m 8|num-warps=8 num-stages=5 tma=true
 sp_f16_256x128x128_w8_s3_tma|--bm 256 --bn 128 --bk 128|num-warps=8 num-stages=3 tma=true
@@ -102,13 +108,16 @@ while IFS='|' read -r name gen opts; do
     { echo "FAIL: $name: ptxas"; echo "$log"; fail=1; continue; }
   want='HGMMA\.64x[0-9]+x16'
   grep -q 'wgmma\.mma_async\.sp' "$out/$name.sm_90a.ptx" && want='HGMMA\.SP\.64x[0-9]+x32'
-  n=$("$tools/cuobjdump" -sass "$out/.k.cubin" | grep -cE "$want" || true)
+  sass=$("$tools/cuobjdump" -sass "$out/.k.cubin")
+  n=$(grep -cE "$want" <<<"$sass" || true)
   regs=$(grep -oE 'Used [0-9]+ registers' <<<"$log" | head -1)
   if [ "$n" -eq 0 ] || grep -qE '[1-9][0-9]* bytes spill|C7519|serialized' <<<"$log"; then
     echo "FAIL: $name: $n x $want; $log"; fail=1
+  elif ! hz=$("$hazards" <<<"$sass"); then
+    echo "FAIL: $name: metadata overwritten in flight: $hz"; fail=1
   else
     echo "$name: $n x $want, $regs, $(grep -o '"sharedBytes": [0-9]*' "$out/$name.sm_90a.ptx")"
   fi
 done <<<"$variants"
-rm -f "$spopt" "$out/.k.cubin"
+rm -f "$spopt" "$hazards" "$out/.k.cubin"
 exit $fail

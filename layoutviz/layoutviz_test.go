@@ -353,7 +353,7 @@ func compileExample(t *testing.T, path string) *ir.Operation {
 	if err != nil {
 		t.Fatal(err)
 	}
-	reg, err := pass.NewRegistry(append([]*pass.Pass{transform.Canonicalize, transform.CSE, transform.SymbolDCE, transform.LICM,
+	reg, err := pass.NewRegistry(append([]*pass.Pass{transform.Canonicalize, transform.CSE, transform.SymbolDCE, transform.LICM, transform.LoopUnroll,
 		decompose.Pass, tensorptr.Pass}, encoding.Passes()...)...)
 	if err != nil {
 		t.Fatal(err)

@@ -18,6 +18,7 @@ func newRegistry() (*pass.Registry, error) {
 		transform.CSE,                    // common sub-expression elimination
 		transform.SymbolDCE,              // dead private functions
 		transform.LICM,                   // loop-invariant-code-motion
+		transform.LoopUnroll,             // triton-loop-unroll
 		annotate.Pass,                    // annotate-sparse: mark pointer arguments 2:4 sparse
 		decompose.Pass,                   // decompose-sparse-tensors (sp-pipeline's first pass)
 		tensorptr.Pass,                   // triton-rewrite-tensor-pointer: block pointers -> pointer tensors

@@ -161,6 +161,22 @@
 // convert_layout writes the source tile row-major with a 16-byte row pad
 // (conflict-free stores of mma fragments) and reads the destination layout.
 //
+// wgmma operands in flight. ptxas keeps the accumulator registers of a
+// wgmma group until a wgmma.wait_group retires it, but not its 2:4
+// metadata or register-A fragments: to it they are dead once the wgmma
+// has issued. warp_group_dot_wait therefore reads the fragment registers
+// among its operands right after its wait, in a shared-memory store whose
+// predicate (%dynamic_smem_size == 2^32-1) is false at run time and opaque
+// to ptxas; the registers cannot be reused before the wait. The golden
+// tests and bench/hopper_variants.sh check every sm_90a kernel's SASS for
+// a metadata register written while its group is in flight
+// (internal/ptxcheck.MetadataHazards). The dot's accumulator is updated in
+// place when nothing reads its old value afterwards (another use in the
+// other branch of an scf.if does not count), and an scf.if whose branches
+// yield values in the same registers takes those registers as its
+// result: no register copy that ptxas would have to order after a group
+// still writing the accumulator.
+//
 // Barriers. A CTA barrier (bar.sync 0) orders shared-memory accesses
 // between threads. The emitter tracks whether shared memory was read or
 // written since the last barrier and inserts one before a write after any

@@ -135,7 +135,7 @@ func goldenCases(t *testing.T) []goldenCase {
 // as cmd/sp-opt does).
 func goldenPipeline(t *testing.T, opts string) *pass.Manager {
 	t.Helper()
-	reg, err := pass.NewRegistry(transform.Canonicalize, transform.CSE, transform.LICM, decompose.Pass, tensorptr.Pass,
+	reg, err := pass.NewRegistry(transform.Canonicalize, transform.CSE, transform.LICM, transform.LoopUnroll, decompose.Pass, tensorptr.Pass,
 		encoding.Convert, encoding.Coalesce, encoding.RemoveLayoutConversions, encoding.AccelerateMatmul,
 		encoding.StageDotOperands, encoding.Pipeline, encoding.TMALowering, encoding.FenceInsertion, limits.Pass)
 	if err != nil {
@@ -341,6 +341,11 @@ func TestGoldenAssembles(t *testing.T) {
 				r.Expect(t, hgmmaSparse, 0)
 			}
 			checkHGMMAShapes(t, string(text), r.SASSFor(t))
+			if arch == "sm_90a" {
+				for _, h := range ptxcheck.MetadataHazards(r.SASSFor(t)) {
+					t.Errorf("SASS: %s", h)
+				}
+			}
 			expectTMA(t, string(text), r)
 		})
 	}

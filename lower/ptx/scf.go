@@ -103,6 +103,50 @@ func (k *kernel) moveSource(t ir.Type, dst *val, src *ir.Value) (scalar, []asm.O
 	return s, flatRegs(x), nil
 }
 
+// ifResult returns the registers of result i of an scf.if whose then
+// branch has been lowered. When both branches yield values in the same
+// registers (a dot that accumulated in place in one branch, the value it
+// read passed on by the other) the result takes them: no copy, which
+// ptxas would have to order after a wgmma group still writing them.
+// Otherwise fresh registers, shaped after the then branch's value (a
+// dot-operand tensor is mma fragments, whose shape its value knows).
+func (k *kernel) ifResult(ifo scf.IfOp, i int, t ir.Type) (*val, error) {
+	ty := ifo.ThenYield()
+	if ty == nil || i >= ty.NumOperands() {
+		return k.argVal(t)
+	}
+	tv := ty.Operand(i)
+	if ey := ifo.ElseYield(); ey != nil && i < ey.NumOperands() && !ifo.IsAncestor(definer(ey.Operand(i))) {
+		x, err1 := k.get(tv)
+		y, err2 := k.get(ey.Operand(i))
+		if err1 == nil && err2 == nil && sameRegs(flatRegs(x), flatRegs(y)) {
+			return x, nil
+		}
+	}
+	return k.argValFor(t, tv)
+}
+
+// definer is the op that defines v, or the op owning its block.
+func definer(v *ir.Value) *ir.Operation {
+	if d := v.DefiningOp(); d != nil {
+		return d
+	}
+	return v.OwnerBlock().ParentOp()
+}
+
+// sameRegs reports whether a and b are the same registers, in order.
+func sameRegs(a, b []asm.Operand) bool {
+	if len(a) != len(b) || len(a) == 0 {
+		return false
+	}
+	for i := range a {
+		if _, ok := a[i].(asm.Reg); !ok || a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
 // parallelMove copies srcs[i] into dsts[i] (registers of value types).
 func (k *kernel) parallelMove(types []ir.Type, dsts []*val, srcs []*ir.Value) error {
 	dstSet := map[asm.Operand]bool{}
@@ -299,11 +343,6 @@ func emitIf(k *kernel, op *ir.Operation) error {
 	}
 	results := make([]*val, op.NumResults())
 	types := op.ResultTypes()
-	for i, t := range types {
-		if results[i], err = k.argVal(t); err != nil {
-			return err
-		}
-	}
 	hasElse := len(op.Regions) > 1 && len(op.Regions[1].Blocks) > 0
 	elseL, end := k.newLabel("if_else"), k.newLabel("if_end")
 	c := k.predReg(cond[0])
@@ -311,6 +350,13 @@ func emitIf(k *kernel, op *ir.Operation) error {
 	r0, w0 := k.readSinceBar, k.writeSinceBar
 	if err := k.block(ifo.ThenBlock()); err != nil {
 		return err
+	}
+	// The results' registers, shaped after what the then branch yields (a
+	// dot-operand tensor is mma fragments, whose shape its value knows).
+	for i, t := range types {
+		if results[i], err = k.ifResult(ifo, i, t); err != nil {
+			return err
+		}
 	}
 	if y := ifo.ThenYield(); y != nil && len(results) > 0 {
 		if err := k.parallelMove(types, results, y.Operands()); err != nil {

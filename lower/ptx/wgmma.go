@@ -371,7 +371,12 @@ func wgAccumulator(k *kernel, op *ir.Operation, d *wgDot) (*val, error) {
 		return nil, err
 	}
 	res := &val{regs: c}
-	inPlace := len(op.Operand(2).Uses()) == 1
+	inPlace := true
+	for _, u := range op.Operand(2).Uses() {
+		if u.Op != op && !exclusive(op, u.Op) {
+			inPlace = false // C is read again after the dot
+		}
+	}
 	for _, r := range c {
 		if _, isReg := r.(asm.Reg); !isReg {
 			inPlace = false
@@ -389,6 +394,33 @@ func wgAccumulator(k *kernel, op *ir.Operation, d *wgDot) (*val, error) {
 		return nil, fmt.Errorf("internal: %d accumulator registers for %d x %d wgmma blocks of n%d", len(res.regs), d.repM, d.repN, d.instrN)
 	}
 	return res, nil
+}
+
+// exclusive reports whether a and b lie in different regions of one
+// scf.if: when one runs, the other does not.
+func exclusive(a, b *ir.Operation) bool {
+	for p := a.ParentOp(); p != nil; p = p.ParentOp() {
+		if p.Name != scf.IfOpName || !p.IsAncestor(b) {
+			continue
+		}
+		return regionOf(p, a) != regionOf(p, b)
+	}
+	return false
+}
+
+// regionOf is the index of the region of p that holds op (a descendant).
+func regionOf(p, op *ir.Operation) int {
+	for op.ParentOp() != p {
+		op = op.ParentOp()
+	}
+	for i, r := range p.Regions {
+		for _, blk := range r.Blocks {
+			if op.Block() == blk {
+				return i
+			}
+		}
+	}
+	return -1
 }
 
 // descriptors returns the base shared-memory matrix descriptors of this
@@ -667,6 +699,9 @@ func emitWarpGroupDotWait(k *kernel, op *ir.Operation) error {
 		}
 	}
 	delete(k.pendingPartials, op)
+	if err := k.keepOperands(op); err != nil {
+		return err
+	}
 	for i, v := range op.Operands() {
 		x, err := k.get(v)
 		if err != nil {
@@ -675,6 +710,70 @@ func emitWarpGroupDotWait(k *kernel, op *ir.Operation) error {
 		k.set(op.Result(i), x)
 	}
 	return nil
+}
+
+// keepOperands keeps the register fragments among a warp_group_dot_wait's
+// operands (the metadata and register A of the groups it retires) alive up
+// to the wait. ptxas keeps the accumulators of a wgmma group in flight, but
+// a metadata or A register is to it dead once the wgmma has issued, and it
+// may give the register to a later value (a reload of the next stage's
+// metadata) while the tensor core still reads it: wrong results, seen on an
+// H100. A read after the wait closes that window.
+func (k *kernel) keepOperands(op *ir.Operation) error {
+	var regs []asm.Operand
+	for _, v := range op.Operands() {
+		x, err := k.get(v)
+		if err != nil {
+			return err
+		}
+		if x.frag == nil {
+			continue
+		}
+		for _, rep := range x.frag.regs {
+			for _, step := range rep {
+				for _, r := range step {
+					if _, ok := r.(asm.Reg); ok {
+						regs = append(regs, r)
+					}
+				}
+			}
+		}
+	}
+	k.keepAlive(regs)
+	return nil
+}
+
+// keepAlive reads regs in a shared-memory store that never runs: its
+// predicate, dynamic shared memory of 2^32-1 bytes, is false at run time
+// but unknown to ptxas, which therefore keeps the registers' values up to
+// here. The store issues (predicated off) and moves no data.
+func (k *kernel) keepAlive(regs []asm.Operand) {
+	if len(regs) == 0 {
+		return
+	}
+	p := k.neverPred()
+	for i := 0; i < len(regs); {
+		n := min(4, len(regs)-i)
+		if n == 3 {
+			n = 2
+		}
+		k.eff("st.shared"+vecSuffix(n)+".b32", asm.Addr{Base: k.smemBase}, braceList(regs[i:i+n], n > 1)).If(p, false)
+		i += n
+	}
+}
+
+// neverPred is a prologue predicate that is false at run time, opaque to
+// ptxas (see keepAlive).
+func (k *kernel) neverPred() asm.Reg {
+	if r, ok := k.layouts.pro["pred:never"]; ok {
+		return r.(asm.Reg)
+	}
+	n := k.newReg(clsB32)
+	k.proOp("mov.u32", n, asm.Special("%dynamic_smem_size"))
+	p := k.newReg(clsPred)
+	k.proOp("setp.eq.u32", p, n, imm(0xffffffff))
+	k.layouts.pro["pred:never"] = p
+	return p
 }
 
 // emitFenceAsyncShared orders this thread's generic-proxy shared-memory

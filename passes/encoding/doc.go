@@ -119,7 +119,11 @@
 //     kWidth = 2, meta = 1}>: per warp the m16n8k32 metadata register.
 //     In pipelined loops the dot is isAsync and followed by
 //     warp_group_dot_wait {pendings = 1}, the copies come after that wait,
-//     and warp_group_dot_wait {pendings = 0} follows the loop; a
+//     and warp_group_dot_wait {pendings = 0} follows the loop (16-bit 2:4
+//     dots on cp.async retire their group in its iteration, pendings = 0;
+//     on mbarriers their metadata is carried in registers and the wait
+//     names the retired group's metadata as an operand, which the lowering
+//     keeps alive up to the wait; such loops are unrolled by two); a
 //     synchronous warp_group_dot completes (commit, wait 0) before its
 //     result is used. Dots wgmma cannot take keep items 4-5 (MMA v2).
 //

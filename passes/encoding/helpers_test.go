@@ -17,7 +17,7 @@ import (
 // testRegistry holds every pass sp-pipeline names.
 func testRegistry(t testing.TB) *pass.Registry {
 	t.Helper()
-	ps := append(Passes(), transform.Canonicalize, transform.CSE, transform.LICM, decompose.Pass, tensorptr.Pass)
+	ps := append(Passes(), transform.Canonicalize, transform.CSE, transform.LICM, transform.LoopUnroll, decompose.Pass, tensorptr.Pass)
 	reg, err := pass.NewRegistry(ps...)
 	if err != nil {
 		t.Fatal(err)

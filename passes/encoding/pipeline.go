@@ -368,8 +368,12 @@ func (pl *loopPlan) rewrite(b *ir.Builder, S int, asyncWait string, threads int)
 		default:
 			useMB, prefetch = true, pl.sparseStagedDot() != nil
 			rw.P = S - 2
-			if prefetch {
-				rw.P = S - 1 // prefetchMeta releases each slot in its own iteration
+			if prefetch && S == 3 {
+				// carryMeta waits for stage i+1 in iteration i, before that
+				// iteration's refill: stage i+1 must have been issued earlier
+				// (P >= 2). Iteration i then refills slot i-1, which it
+				// released itself after its warp_group_dot_wait.
+				rw.P = 2
 			}
 		}
 	}
@@ -404,7 +408,15 @@ func (pl *loopPlan) rewrite(b *ir.Builder, S int, asyncWait string, threads int)
 	b.SetInsertionPointAfter(pl.loop)
 	for _, j := range waits {
 		r := pl.loop.Result(j)
-		w := b.Create(ttng.WarpGroupDotWait, []*ir.Value{r}, []ir.Type{r.Type()}, ir.NamedAttr{Name: "pendings", Value: ir.I32Attr(0)})
+		ops := []*ir.Value{r}
+		if rw.mb != nil && rw.mb.prefetch && dotWait != nil {
+			ops = append(ops, pl.loop.Result(rw.mb.metaResult)) // the last group's metadata (carryMeta)
+		}
+		var ts []ir.Type
+		for _, o := range ops {
+			ts = append(ts, o.Type())
+		}
+		w := b.Create(ttng.WarpGroupDotWait, ops, ts, ir.NamedAttr{Name: "pendings", Value: ir.I32Attr(0)})
 		for _, u := range r.Uses() {
 			if u.Op != w {
 				u.Op.SetOperand(u.Index, w.Result(0))

@@ -53,9 +53,10 @@ type mbarriers struct {
 	pe, pw      *ir.Value     // the full wait's and the refill wait's parity (block args)
 	headWait    *ir.Operation // the body's wait on full[ext]
 	// prefetch: the loop's wgmma is sparse; its metadata is read one
-	// iteration ahead into a carried register tensor and each group
-	// retires in its iteration (see prefetchMeta).
-	prefetch bool
+	// iteration ahead into carried registers (see carryMeta), loop result
+	// metaResult being the metadata of the last group.
+	prefetch   bool
+	metaResult int
 }
 
 // mbarrierFit says why the loop cannot use async-wait=mbarrier ("" if it can).
@@ -216,9 +217,9 @@ func (mb *mbarriers) waitFull(rw *rewriter, ext *ir.Value) {
 // stayed synchronous: its slot is released right after it).
 func (rw *rewriter) mbarrierSync(ins, ext *ir.Value, dotWait *ir.Operation) {
 	mb, b, pl := rw.mb, rw.b, rw.pl
+	var mc *metaCarry
 	if mb.prefetch && dotWait != nil {
-		rw.prefetchMeta(ins, ext, dotWait)
-		return
+		mc = rw.carryMeta(dotWait)
 	}
 	body, lb := pl.body, pl.loop.Operand(0)
 	var release *ir.Operation
@@ -238,11 +239,17 @@ func (rw *rewriter) mbarrierSync(ins, ext *ir.Value, dotWait *ir.Operation) {
 	} else {
 		mb.releaseSlot(rw, ext, nil)
 	}
+	var carried []*ir.Value
+	if mc != nil {
+		carried = []*ir.Value{mc.next(rw, ext), mc.cur}
+	}
 	mb.waitRefill(rw, ins)
 	y := body.Terminator()
 	b.SetInsertionPointBefore(y)
-	y.SetOperands(append(append([]*ir.Value(nil), y.Operands()...),
-		nextPhase(b, rw.cst, ext, mb.pe, rw.S), nextPhase(b, rw.cst, ins, mb.pw, rw.S)))
+	ys := append([]*ir.Value(nil), y.Operands()...)
+	// (the yield's order follows addIterArg's: the parities, then the metadata)
+	ys = append(ys, nextPhase(b, rw.cst, ext, mb.pe, rw.S), nextPhase(b, rw.cst, ins, mb.pw, rw.S))
+	y.SetOperands(append(ys, carried...))
 }
 
 // nextPhase is x+1 < S ? p : p ^ 1 (the parity flips when the index wraps).
@@ -278,61 +285,80 @@ func (pl *loopPlan) sparseStagedDot() *ir.Operation {
 	return nil
 }
 
-// prefetchMeta is mbarrierSync for a sparse wgmma. The metadata registers
-// of a wgmma.mma_async.sp must keep their value until its group retires,
-// but ptxas does not protect them from the next iteration's reload (it
-// keeps the accumulators, not the metadata, of an unretired group), so a
-// group left in flight across the reload read the next tile's metadata
-// (seen on an H100 with 256x128 tiles). Here iteration i, whose full
-// barrier was waited for by iteration i-1 (by the prologue for i = 0),
-// issues its group with the metadata carried in registers, then, while the
-// group runs, waits for stage i+1 (when there is one) and reads its
-// metadata from the ring into fresh registers; warp_group_dot_wait
-// {pendings = 0} retires the group, every thread releases slot i, and the
-// yield moves the new metadata into the carried registers only then.
-// Slot i being released in iteration i, the refill may run one stage
-// further ahead (P = S-1).
-func (rw *rewriter) prefetchMeta(ins, ext *ir.Value, dotWait *ir.Operation) {
+// carryMeta is the metadata part of mbarrierSync for a sparse wgmma. The
+// metadata registers of a wgmma.mma_async.sp must keep their value until
+// its group retires, and ptxas, which keeps the accumulators of a group in
+// flight, does not protect them (a group left in flight across the next
+// iteration's reload read the next tile's metadata on an H100). So the
+// metadata is carried: iteration i, whose full barrier iteration i-1 waited
+// for (the prologue for i = 0), issues its group with the metadata `cur`
+// loaded by iteration i-1; its warp_group_dot_wait {pendings = 1} retires
+// group i-1 and names that group's metadata `prev` as an operand (the PTX
+// lowering reads it after the wait, so ptxas keeps its register until then);
+// only then does the iteration wait for stage i+1 and read its metadata,
+// and the yield passes (next, cur) on as (cur, prev). The rotation of three
+// register sets through one iteration would copy registers at the back
+// edge, so the loop is marked tt.loop_unroll_factor = 2
+// (triton-loop-unroll): unrolled by two, each set's value stays in the same
+// registers from its load until the wait that retires its group.
+func (rw *rewriter) carryMeta(dotWait *ir.Operation) *metaCarry {
 	mb, b, pl := rw.mb, rw.b, rw.pl
-	body, loop := pl.body, pl.loop
-	lb, ub, step := loop.Operand(0), loop.Operand(1), loop.Operand(2)
-	dot := dotWait.Operand(0).DefiningOp()
-	e := ttng.WarpGroupDotMeta(dot)
+	loop := pl.loop
+	lb, ub := loop.Operand(0), loop.Operand(1)
+	e := ttng.WarpGroupDotMeta(dotWait.Operand(0).DefiningOp())
 	ll := e.DefiningOp()
 	sub := ll.Operand(0).DefiningOp() // memdesc_subview %metaRing[%ext, 0, 0]
-	ring, st := sub.Operand(0), sub.Result(0).Type()
-	view := func(idx *ir.Value) *ir.Value {
-		return b.Create(opSubview, []*ir.Value{ring, idx, rw.c0, rw.c0}, []ir.Type{st}).Result(0)
-	}
+	mc := &metaCarry{ring: sub.Operand(0), st: sub.Result(0).Type(), t: e.Type()}
 	// Before the loop: stage 0's barrier and metadata.
 	b.Loc = loop.Loc
 	b.SetInsertionPointBefore(loop)
 	runs := arith.BuildCmpI(b, arith.SLT, lb, ub)
 	mb.waitIf(rw, mb.full, rw.c0, rw.c0, runs)
-	e0 := b.Create(opLocalLoad, []*ir.Value{view(rw.c0)}, []ir.Type{e.Type()}).Result(0)
-	cur := rw.addIterArg(e0)
+	e0 := mc.load(rw, rw.c0)
+	mc.cur = rw.addIterArg(e0)
+	mc.prev = rw.addIterArg(e0)
+	mb.metaResult = mc.prev.Index() - 1
 	// The head wait moves to the previous iteration.
 	mb.headWait.Erase()
-	// While the group runs: wait for stage i+1, read its metadata.
-	b.SetInsertionPointBefore(dotWait)
-	nextExt := nextIndex(b, rw.cst, ext, rw.S)
-	nextPe := nextPhase(b, rw.cst, ext, mb.pe, rw.S)
-	more := arith.BuildCmpI(b, arith.SLT, arith.BuildBinary(b, arith.AddiOpName, body.Arg(0), step), ub)
-	mb.waitIf(rw, mb.full, nextExt, nextPe, more)
-	next := b.Create(opLocalLoad, []*ir.Value{view(nextExt)}, []ir.Type{e.Type()}).Result(0)
-	e.ReplaceAllUsesWith(cur)
+	e.ReplaceAllUsesWith(mc.cur)
 	ll.Erase()
 	if !sub.Result(0).HasUses() {
 		sub.Erase()
 	}
-	dotWait.SetAttr("pendings", ir.I32Attr(0))
-	// The group has retired: release slot i, then wait for the refill's slot.
-	b.SetInsertionPointAfter(dotWait)
-	mb.releaseSlot(rw, ext, nil)
-	mb.waitRefill(rw, ins)
-	y := body.Terminator()
-	b.SetInsertionPointBefore(y)
-	y.SetOperands(append(append([]*ir.Value(nil), y.Operands()...), nextPe, nextPhase(b, rw.cst, ins, mb.pw, rw.S), next))
+	for i, o := range dotWait.Operands() {
+		if o == mc.cur {
+			dotWait.SetOperand(i, mc.prev)
+		}
+	}
+	dotWait.SetAttr("pendings", ir.I32Attr(1))
+	loop.SetAttr(attrUnrollFactor, ir.I32Attr(2))
+	return mc
+}
+
+// attrUnrollFactor asks triton-loop-unroll to unroll an scf.for.
+const attrUnrollFactor = "tt.loop_unroll_factor"
+
+// metaCarry is the carried metadata of a sparse wgmma loop (carryMeta).
+type metaCarry struct {
+	ring      *ir.Value // the metadata ring buffer
+	st, t     ir.Type   // a slot's memdesc type, the metadata tensor type
+	cur, prev *ir.Value // the iter args: this iteration's and the last one's
+}
+
+// load reads the metadata of ring slot idx.
+func (mc *metaCarry) load(rw *rewriter, idx *ir.Value) *ir.Value {
+	v := rw.b.Create(opSubview, []*ir.Value{mc.ring, idx, rw.c0, rw.c0}, []ir.Type{mc.st}).Result(0)
+	return rw.b.Create(opLocalLoad, []*ir.Value{v}, []ir.Type{mc.t}).Result(0)
+}
+
+// next waits for stage i+1 (when the loop has one) and reads its metadata,
+// at the builder's insertion point.
+func (mc *metaCarry) next(rw *rewriter, ext *ir.Value) *ir.Value {
+	mb, b, loop := rw.mb, rw.b, rw.pl.loop
+	nextExt := nextIndex(b, rw.cst, ext, rw.S)
+	more := arith.BuildCmpI(b, arith.SLT, arith.BuildBinary(b, arith.AddiOpName, rw.pl.body.Arg(0), loop.Operand(2)), loop.Operand(1))
+	mb.waitIf(rw, mb.full, nextExt, nextPhase(b, rw.cst, ext, mb.pe, rw.S), more)
+	return mc.load(rw, nextExt)
 }
 
 // releaseSlot is every thread's arrival on empty[slot] (when pred, if given):

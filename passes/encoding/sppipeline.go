@@ -77,6 +77,7 @@ func pipelineSteps() []step {
 			return fmt.Sprintf("num-stages=%d async-wait=%s", o.NumStages, o.AsyncWait)
 		},
 			"turn the staged loads of K loops into multi-buffered cp.async copies"},
+		{transform.LoopUnroll, nil, "unroll the loops the pipeliner marks tt.loop_unroll_factor (sparse wgmma loops on mbarriers)"},
 		{TMALowering, nil, "tensor descriptors become device-made tensor maps (a no-op without tma=true)"},
 		{FenceInsertion, nil, "fence.proxy.async after register-to-shared stores that wgmma reads (after pipelining, which replaces the loop's stores by cp.async)"},
 		{RemoveLayoutConversions, nil, "final cleanup of conversions"},
@@ -105,12 +106,13 @@ passes, with the 2:4 fork's decomposition first):
 11. tritongpu-stage-dot-operands (swizzled shared layout per operand)
 12. cse
 13. tritongpu-pipeline{num-stages async-wait}
-14. triton-nvidia-tma-lowering (tensor descriptors, made by step 3 with tma=true, to device-made tensor maps)
-15. triton-nvidia-gpu-fence-insertion
-16. tritongpu-remove-layout-conversions
-17. cse
-18. canonicalize
-19. tritongpu-check-launch-resources (unless check-launch-resources=false)
+14. triton-loop-unroll (the loops the pipeliner marks: sparse wgmma loops on mbarriers, by two)
+15. triton-nvidia-tma-lowering (tensor descriptors, made by step 3 with tma=true, to device-made tensor maps)
+16. triton-nvidia-gpu-fence-insertion
+17. tritongpu-remove-layout-conversions
+18. cse
+19. canonicalize
+20. tritongpu-check-launch-resources (unless check-launch-resources=false)
 
 Constraints (checked by TestPipelineOrder): the decomposition precedes the
 conversion (TTGIR conversion expects sparse operands already split);

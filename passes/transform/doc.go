@@ -1,7 +1,10 @@
 // Package transform holds sp's dialect-independent transformations:
 // canonicalize (a greedy pattern driver with folding and dead-code
-// elimination), cse, symbol-dce and loop-invariant-code-motion. Each pass
-// is one exported *pass.Pass.
+// elimination), cse, symbol-dce, loop-invariant-code-motion and
+// triton-loop-unroll (scf.for loops marked tt.loop_unroll_factor: a main
+// loop of f body copies, then the leftover iterations; the unrolled loop
+// computes what the old one did, iteration by iteration, in the same
+// order). Each pass is one exported *pass.Pass.
 //
 // # Canonicalize: order of application
 //

@@ -8,6 +8,10 @@
 // RUN: sp-opt %t.mlir --emit=ptx -o %t.ptx
 // RUN: FileCheck %s --input-file %t.ptx --check-prefix=PTX
 // RUN: sp-run %t.mlir --spec %S/../../../examples/sparse_matmul_128.json --set M=272 --set N=136 --set K=352 | FileCheck %s --check-prefix=CPU
+// RUN: sp-run %t.mlir --spec %S/../../../examples/sparse_matmul_128.json --set M=272 --set N=136 --set K=320 | FileCheck %s --check-prefix=CPU5
+// RUN: sp-opt %S/../../../examples/sparse_matmul_128.mlir --sp-pipeline="target=cuda:90 num-warps=8 num-stages=3 tma=true" -o %t3.mlir
+// RUN: sp-run %t3.mlir --spec %S/../../../examples/sparse_matmul_128.json --set M=144 --set N=128 --set K=192 | FileCheck %s --check-prefix=CPU3
+// RUN: sp-run %t3.mlir --spec %S/../../../examples/sparse_matmul_128.json --set M=144 --set N=128 --set K=256 | FileCheck %s --check-prefix=CPU3
 // RUN: not sp-opt %S/../../../examples/sparse_matmul_128.mlir --sp-pipeline="target=cuda:80 tma=true" 2>&1 | FileCheck %s --check-prefix=BADTARGET
 
 // Three tensor maps: the values (128x32 f16, 64-byte swizzle, boxes of 32
@@ -28,14 +32,29 @@
 // IR-COUNT-4: triton_nvidia_gpu.init_barrier %{{.+}}, 256 :
 // IR: triton_nvidia_gpu.barrier_expect %{{.+}}, 25600, %{{.+}} :
 // IR-COUNT-3: triton_nvidia_gpu.async_tma_copy_global_to_local
-// IR: scf.for
+// Stage 0's metadata is read before the loop. Each iteration issues its
+// group with the metadata read by the one before, retires the previous group
+// (pendings = 1, naming that group's metadata), releases its slot, then
+// reads the next stage's metadata and refills a slot. triton-loop-unroll
+// has unrolled the loop by two (the two register sets alternate) and put
+// the odd last iteration under scf.if; the final wait names the last
+// group's metadata.
+// IR: triton_gpu.local_load
+// IR: scf.for {{.+}} step %c2_i32
 // IR-NOT: triton_gpu.async_copy_global_to_local
-// IR: triton_nvidia_gpu.warp_group_dot {{.+}}isAsync = true}
-// IR: triton_nvidia_gpu.warp_group_dot_wait {{.+}} {pendings = 0 : i32}
-// IR: triton_nvidia_gpu.arrive_barrier %{{.+}}, 1 {perThread}
+// IR: triton_nvidia_gpu.warp_group_dot %{{.+}}, %{{.+}}, %[[ACC:arg[0-9]+]], %[[CUR:arg[0-9]+]], sparseIndex = 0 {{.+}}isAsync = true}
+// IR-NEXT: triton_nvidia_gpu.warp_group_dot_wait %{{.+}}, %{{.+}}, %{{.+}}, %[[PREV:arg[0-9]+]] {pendings = 1 : i32}
+// IR: triton_nvidia_gpu.arrive_barrier %{{.+}}, 1, %{{.+}} {perThread}
+// IR: %[[NEXT:[0-9]+]] = triton_gpu.local_load
 // IR: triton_nvidia_gpu.barrier_expect %{{.+}}, 25600, %{{.+}} :
 // IR-COUNT-3: triton_nvidia_gpu.async_tma_copy_global_to_local
-// IR: scf.yield
+// IR: triton_nvidia_gpu.warp_group_dot %{{.+}}, %{{.+}}, %{{.+}}, %[[NEXT]], sparseIndex = 0 {{.+}}isAsync = true}
+// IR-NEXT: triton_nvidia_gpu.warp_group_dot_wait %{{.+}}, %{{.+}}, %{{.+}}, %[[CUR]] {pendings = 1 : i32}
+// IR: %[[NEXT2:[0-9]+]] = triton_gpu.local_load
+// IR: scf.yield %{{.+}}, %[[NEXT2]], %[[NEXT]] :
+// IR: scf.if
+// IR: } else {
+// IR: triton_nvidia_gpu.warp_group_dot_wait %{{.+}}, %{{.+}}#9 {pendings = 0 : i32}
 
 // The loop issues the copies from one lane per box and needs no CTA barrier.
 // PTX: tensormap.replace.tile.global_address
@@ -51,4 +70,6 @@
 // PTX: bra.uni $L_for_head_{{[0-9]+}};
 
 // CPU: verify C = A @ B: ok (full check, 36992 elements)
+// CPU5: verify C = A @ B: ok (full check, 36992 elements)
+// CPU3: verify C = A @ B: ok (full check, 18432 elements)
 // BADTARGET: tma=true needs target=cuda:90, got cuda:80

@@ -73,6 +73,10 @@
 // W8R: wgmma.mma_async.sp.sync.aligned.m64n128k32
 // W8R-NOT: bar.sync
 // W8R: wgmma.wait_group.sync.aligned 0;
+// The wait names the group's metadata: a store that never runs (its
+// predicate is false at run time) reads it, so ptxas keeps its registers
+// up to the wait.
+// W8R-NEXT: @%p{{[0-9]+}} st.shared.v2.b32 [%r{{[0-9]+}}], {%r{{[0-9]+}}, %r{{[0-9]+}}};
 // W8R-NEXT: cp.async.wait_group 0;
 // W8R-NEXT: bar.sync 0;
 // W8R-NOT: bar.sync
@@ -83,27 +87,31 @@
 // async-wait=mbarrier: thread 0 initialises a full and an empty mbarrier
 // per slot for the CTA's 256 threads (a barrier publishes them before the
 // first arrival); each thread's copies arrive on the full barrier
-// (cp.async.mbarrier.arrive.noinc); the loop has no CTA barrier. The
-// group is issued with the metadata carried in registers; while it runs
-// the loop waits for the next stage's barrier (skipped after the last) and
-// reads its metadata into other registers, retires the group, releases
-// the slot (every thread) and waits on the empty barrier of the slot it
-// refills. After the loop: wait 0, barrier, inval.
+// (cp.async.mbarrier.arrive.noinc); the loop has no CTA barrier. The loop
+// is unrolled by two; in each half the group is issued with the metadata
+// carried in registers, the previous group retires (wait_group 1) and a
+// store that never runs reads its metadata registers (so ptxas keeps them
+// up to the wait), every thread releases that group's slot, the loop waits
+// for the next stage's barrier (skipped after the last) and reads its
+// metadata into the other register set, then waits on the empty barrier of
+// the slot it refills. After the loop, the odd last iteration, then wait 0
+// (the last group's metadata read after it), barrier, inval.
 // MB-COUNT-8: mbarrier.init.shared::cta.b64 [{{%r[0-9]+}}], 256;
 // MB: bar.sync 0;
 // MB-NEXT: cp.async.mbarrier.arrive.noinc.shared::cta.b64 [{{%r[0-9]+}}];
 // MB: cp.async.mbarrier.arrive.noinc.shared::cta.b64
 // MB: $L_for_head_{{[0-9]+}}:
 // MB-NOT: bar.sync
-// MB: wgmma.mma_async.sp.sync.aligned.m64n128k32
+// MB: wgmma.mma_async.sp.sync.aligned.m64n128k32.f32.f16.f16 {{.+}}, [[CUR:%r[0-9]+]], 0, {{.+}};
+// MB-NOT: bar.sync
+// MB: wgmma.wait_group.sync.aligned 1;
+// MB-NEXT: @[[NEVER:%p[0-9]+]] st.shared.v2.b32 [{{%r[0-9]+}}], {[[PREV:%r[0-9]+]], {{%r[0-9]+}}};
+// MB: mbarrier.arrive.shared::cta.b64 _, [{{%r[0-9]+}}];
 // MB-NOT: bar.sync
 // MB: bra.uni $L_wait_skip_{{[0-9]+}};
 // MB: mbarrier.try_wait.parity.shared::cta.b64 [[P:%p[0-9]+]], [{{%r[0-9]+}}], {{%r[0-9]+}};
 // MB-NEXT: @![[P]] bra.uni
 // MB: ld.shared.b32
-// MB-NOT: bar.sync
-// MB: wgmma.wait_group.sync.aligned 0;
-// MB: mbarrier.arrive.shared::cta.b64 _, [{{%r[0-9]+}}];
 // MB-NOT: bar.sync
 // MB: mbarrier.try_wait.parity.shared::cta.b64
 // MB-NOT: bar.sync
@@ -111,8 +119,15 @@
 // MB-NOT: bar.sync
 // MB: cp.async.mbarrier.arrive.noinc.shared::cta.b64
 // MB-NOT: bar.sync
+// MB: wgmma.mma_async.sp.sync.aligned.m64n128k32
+// MB-NOT: bar.sync
+// MB: wgmma.wait_group.sync.aligned 1;
+// MB-NEXT: @[[NEVER]] st.shared.v2.b32 [{{%r[0-9]+}}], {[[CUR]], {{%r[0-9]+}}};
+// MB-NOT: bar.sync
 // MB: bra.uni $L_for_head_{{[0-9]+}};
-// MB: wgmma.wait_group.sync.aligned 0;
+// MB: $L_if_end_{{[0-9]+}}:
+// MB-NEXT: wgmma.wait_group.sync.aligned 0;
+// MB-NEXT: @[[NEVER]] st.shared.v2.b32
 // MB-NEXT: cp.async.commit_group;
 // MB-NEXT: cp.async.wait_group 0;
 // MB-NEXT: bar.sync 0;
