@@ -119,8 +119,12 @@
 // CTA barrier and arrive from thread 0 under their predicate, wait_barrier
 // spins on mbarrier.try_wait.parity. A TMA copy splits its tile into boxes
 // (getTMABlockShape: at most 256 per dimension, the contiguous one the
-// swizzle width, or the whole row when unswizzled) issued from lane 0 of
-// warp box % numWarps; stores commit a bulk group, async_tma_store_wait is
+// swizzle width, or the whole row when unswizzled); a load's box n is
+// issued by one lane (elect.sync) of warp n % numWarps, inside a
+// warp-uniform branch the other warps jump over (ptxas wraps each
+// cp.async.bulk.tensor in a loop over the warp's active lanes, which the
+// other warps then skip); a store's box n from lane 0 of warp n %
+// numWarps; stores commit a bulk group, async_tma_store_wait is
 // cp.async.bulk.wait_group.read. TMA writes are ordered by their mbarrier,
 // not by bar.sync: a load waits at a CTA barrier only when shared memory was
 // touched since the last one, and a loop body ending in an expect (or

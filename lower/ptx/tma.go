@@ -668,6 +668,28 @@ func (k *kernel) boxCoords(c []asm.Operand, b *tmaBox, i, j int64) asm.Vec {
 // leader is the predicate of lane 0 of the warp that issues box n.
 func (k *kernel) leader(n int64) asm.Reg { return k.proPred("eq", 32*(n%int64(k.numWarps))) }
 
+// elected returns, at the current point, the predicate of one active lane
+// of the warp (elect.sync over activemask).
+func (k *kernel) elected() asm.Reg {
+	m := k.newReg(clsB32)
+	k.op("activemask.b32", m)
+	p := k.newReg(clsPred)
+	k.eff("elect.sync", asm.ElectDst{Pred: p}, m)
+	return p
+}
+
+// warpIs is a prologue predicate "this thread's warp is w" (warp-uniform).
+func (k *kernel) warpIs(w int64) asm.Reg {
+	key := fmt.Sprintf("pred:warp:%d", w)
+	if r, ok := k.layouts.pro[key]; ok {
+		return r.(asm.Reg)
+	}
+	p := k.newReg(clsPred)
+	k.proOp("setp.eq.u32", p, k.warp, imm(w))
+	k.layouts.pro[key] = p
+	return p
+}
+
 func emitTMALoad(k *kernel, op *ir.Operation) error {
 	nOps := op.NumOperands()
 	coords := op.Operands()[1 : nOps-3]
@@ -688,17 +710,27 @@ func emitTMALoad(k *kernel, op *ir.Operation) error {
 	}
 	dst := k.get0(op.Operand(nOps - 2)).mem.base
 	name := fmt.Sprintf("cp.async.bulk.tensor.%dd.shared::cluster.global.mbarrier::complete_tx::bytes", box.rank)
-	n := int64(0)
-	for i := int64(0); i < box.nr; i++ {
-		for j := int64(0); j < box.nc; j++ {
-			p, _, err := k.andPred(k.leader(n), pred)
-			if err != nil {
-				return err
+	// Box n is issued by warp n mod numWarps, each issuing warp's boxes
+	// under one warp-uniform branch that the other warps jump over.
+	nw := min(box.nr*box.nc, int64(k.numWarps))
+	for w := int64(0); w < nw; w++ {
+		skip := k.newLabel("tma_skip")
+		k.eff("bra.uni", skip).If(k.warpIs(w), true)
+		n := int64(0)
+		for i := int64(0); i < box.nr; i++ {
+			for j := int64(0); j < box.nc; j++ {
+				if n%int64(k.numWarps) == w {
+					xy := k.boxCoords(c, box, i, j)
+					p, _, err := k.andPred(k.elected(), pred)
+					if err != nil {
+						return err
+					}
+					k.eff(name, asm.Addr{Base: dst, Disp: box.smemOffset(i, j)}, tensorOperand(desc, xy), bar).If(p, false)
+				}
+				n++
 			}
-			xy := k.boxCoords(c, box, i, j)
-			k.eff(name, asm.Addr{Base: dst, Disp: box.smemOffset(i, j)}, tensorOperand(desc, xy), bar).If(p, false)
-			n++
 		}
+		k.startBlock(skip)
 	}
 	return nil
 }

@@ -147,6 +147,16 @@ type TensorAddr struct {
 	Coords Vec
 }
 
+// ElectDst is elect.sync's destination "_|%p": no lane index, the
+// predicate of the elected lane.
+type ElectDst struct{ Pred Reg }
+
+func (e ElectDst) write(sb *strings.Builder) {
+	sb.WriteString("_|")
+	e.Pred.write(sb)
+}
+func (e ElectDst) regs(out []Reg) []Reg { return append(out, e.Pred) }
+
 func (t TensorAddr) write(sb *strings.Builder) {
 	sb.WriteByte('[')
 	t.Map.write(sb)

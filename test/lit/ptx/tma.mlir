@@ -64,15 +64,26 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   }
 
   // CHECK-LABEL: .visible .entry loads(
-  // CHECK: setp.eq.u32 [[L0:%p[0-9]+]], %r{{[0-9]+}}, 0;
-  // CHECK: setp.eq.u32 [[L1:%p[0-9]+]], %r{{[0-9]+}}, 32;
+  // CHECK: shfl.sync.idx.b32 [[WARP:%r[0-9]+]],
+  // CHECK: setp.eq.u32 [[W0:%p[0-9]+]], [[WARP]], 0;
+  // CHECK: setp.eq.u32 [[W1:%p[0-9]+]], [[WARP]], 1;
   // CHECK: mbarrier.arrive.expect_tx.shared::cta.b64 _, {{.*}}, 16512;
-  // CHECK-NEXT: and.pred [[G0:%p[0-9]+]], [[L0]], %p{{[0-9]+}};
+  // Box n is issued by one elected lane of warp n mod 8; the other warps
+  // jump over it (a warp-uniform branch).
   // A 64x128 f16 tile, 128B swizzle: two 64x64 boxes, 8 KiB apart.
+  // CHECK-NEXT: @![[W0]] bra.uni [[SKIP0:\$L_tma_skip_[0-9]+]];
+  // CHECK-NEXT: activemask.b32 [[M0:%r[0-9]+]];
+  // CHECK-NEXT: elect.sync _|[[E0:%p[0-9]+]], [[M0]];
+  // CHECK-NEXT: and.pred [[G0:%p[0-9]+]], [[E0]], %p{{[0-9]+}};
   // CHECK-NEXT: @[[G0]] cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes {{\[}}[[DST:%r[0-9]+]]{{\]}}, [%rd{{[0-9]+}}, {[[COL:%r[0-9]+]], [[ROW:%r[0-9]+]]}], {{\[}}[[BAR:%r[0-9]+]]{{\]}};
-  // CHECK-NEXT: and.pred [[G1:%p[0-9]+]], [[L1]], %p{{[0-9]+}};
+  // CHECK-NEXT: [[SKIP0]]:
+  // CHECK-NEXT: @![[W1]] bra.uni [[SKIP1:\$L_tma_skip_[0-9]+]];
   // CHECK-NEXT: add.s32 [[COL1:%r[0-9]+]], [[COL]], 64;
+  // CHECK-NEXT: activemask.b32
+  // CHECK-NEXT: elect.sync
+  // CHECK-NEXT: and.pred [[G1:%p[0-9]+]]
   // CHECK-NEXT: @[[G1]] cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes {{\[}}[[DST]]+8192{{\]}}, [%rd{{[0-9]+}}, {[[COL1]], [[ROW]]}], {{\[}}[[BAR]]{{\]}};
+  // CHECK-NEXT: [[SKIP1]]:
   // An unswizzled 8x8 i16 tile (16-byte rows): one box.
   // CHECK: @{{%p[0-9]+}} cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes [%r{{[0-9]+}}], [%rd{{[0-9]+}}, {[[ROW]], [[COL]]}], {{\[}}[[BAR]]{{\]}};
   // CHECK-NOT: cp.async.bulk.tensor
