@@ -42,8 +42,11 @@ hopper matmul.ttir pipeline_matmul test/gpu/specs/pipeline_matmul.json
 hopper sparse_matmul pipeline_sparse_matmul examples/sparse_matmul.json
 hopper sparse_matmul_128 pipeline_sparse_matmul_128 examples/sparse_matmul_128.json
 # Triton 3.6's own Hopper TTGIR in its TMA form (device-made tensor maps in
-# global scratch, mbarriers, TMA loads and store), lowered as Triton dumped it.
-"$out/.sp-opt" examples/triton36/matmul_tma_sm90.ttgir --emit=ptx -o "$out/t36_matmul_tma.sm_90a.ptx"
+# global scratch, mbarriers, TMA loads and store), lowered as Triton dumped it,
+# at PTX 8.7: tensormap.replace's global_stride in bytes, as the JIT of the
+# CUDA >= 12.8 drivers reads it at any PTX version (the default 8.3 gives
+# 16-byte units, right for older drivers only; sp-run picks per driver).
+"$out/.sp-opt" examples/triton36/matmul_tma_sm90.ttgir --emit=ptx --ptx-version=8.7 -o "$out/t36_matmul_tma.sm_90a.ptx"
 cp examples/triton36/matmul_tma.launch.json "$out/t36_matmul_tma.launch.json"
 # The mma.sp path's example kernels' specs; the other kernels' specs are in
 # test/gpu/specs.
