@@ -2,7 +2,6 @@ package ir
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 )
 
@@ -61,11 +60,11 @@ func (l FusedLoc) Pos() (FileLineCol, bool) {
 func (l FileLineCol) String() string { return fmt.Sprintf("%s:%d:%d", l.File, l.Line, l.Col) }
 
 func (l FileLineCol) printLoc(sb *strings.Builder) {
-	fmt.Fprintf(sb, "%s:%d:%d", strconv.Quote(l.File), l.Line, l.Col)
+	fmt.Fprintf(sb, "%s:%d:%d", QuoteString(l.File), l.Line, l.Col)
 }
 func (UnknownLoc) printLoc(sb *strings.Builder) { sb.WriteString("unknown") }
 func (l NameLoc) printLoc(sb *strings.Builder) {
-	sb.WriteString(strconv.Quote(l.Name))
+	sb.WriteString(QuoteString(l.Name))
 	if l.Child != nil {
 		sb.WriteByte('(')
 		l.Child.printLoc(sb)
