@@ -121,7 +121,11 @@ func (p *parser) ParseSymbolName() (string, error) {
 	}
 	p.s.next()
 	if strings.HasPrefix(t.Value, `@"`) {
-		return unquote(t.Value[1:])
+		v, err := unquote(t.Value[1:])
+		if err != nil {
+			return "", p.posErr(t.Pos, "%v", err)
+		}
+		return v, nil
 	}
 	return t.Value[1:], nil
 }
