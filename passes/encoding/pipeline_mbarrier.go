@@ -243,7 +243,10 @@ func (rw *rewriter) mbarrierSync(ins, ext *ir.Value, dotWait *ir.Operation) {
 	if mc != nil {
 		carried = []*ir.Value{mc.next(rw, ext), mc.cur}
 	}
-	mb.waitRefill(rw, ins)
+	refill := mb.waitRefill(rw, ins)
+	if mc != nil && rw.P <= rw.S-2 {
+		rw.refillEarly(refill, dotWait)
+	}
 	y := body.Terminator()
 	b.SetInsertionPointBefore(y)
 	ys := append([]*ir.Value(nil), y.Operands()...)
@@ -373,8 +376,9 @@ func (mb *mbarriers) releaseSlot(rw *rewriter, slot, pred *ir.Value) {
 }
 
 // waitRefill makes the refill of slot ins wait, before the first op that
-// fills the next stage, until every thread released the slot.
-func (mb *mbarriers) waitRefill(rw *rewriter, ins *ir.Value) {
+// fills the next stage, until every thread released the slot; it returns
+// the wait.
+func (mb *mbarriers) waitRefill(rw *rewriter, ins *ir.Value) *ir.Operation {
 	late := rw.copyOps()
 	for _, op := range rw.pl.body.Ops() {
 		if late[op] {
@@ -382,5 +386,28 @@ func (mb *mbarriers) waitRefill(rw *rewriter, ins *ir.Value) {
 			break
 		}
 	}
-	mb.wait(rw, mb.empty, ins, mb.pw)
+	return mb.wait(rw, mb.empty, ins, mb.pw)
+}
+
+// refillEarly moves the refill of a carried-metadata (2:4) loop (the
+// empty-barrier wait, then the copies and what computes their operands)
+// from after the warp_group_dot_wait to just before it, right after the
+// wgmma issue. The slot it fills, (i+P) mod S with P <= S-2, was released
+// in iteration i-1 or earlier, so the refill does not need this
+// iteration's wait; moved up, its wait on the other threads' releases
+// overlaps two groups in flight instead of one and the copies start a wait
+// earlier. Measured on an H100 (TMA, grouped order): 128x256x64 s5 2:4 +6
+// to +11 %, 256x128x64 s6 2:4 within noise, the dense 128x256x64 s4 kernel
+// 0 to -4 % (so dense loops keep the refill after the wait).
+func (rw *rewriter) refillEarly(refill, dotWait *ir.Operation) {
+	late := rw.copyOps()
+	move := []*ir.Operation{refill.Operand(0).DefiningOp(), refill}
+	for _, op := range rw.pl.body.Ops() {
+		if late[op] {
+			move = append(move, op)
+		}
+	}
+	for _, op := range move {
+		op.MoveBefore(dotWait)
+	}
 }

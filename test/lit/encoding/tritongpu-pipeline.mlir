@@ -186,12 +186,13 @@ module attributes {"triton_gpu.num-ctas" = 1 : i32, "triton_gpu.num-warps" = 4 :
 // then waits for stage 0 and reads its metadata. The dot is sparse, and
 // ptxas does not keep the metadata registers of a wgmma group in flight, so
 // the metadata is carried: each iteration issues its group with the
-// metadata the previous one read (MC), retires the previous group
+// metadata the previous one read (MC); right after it, waits until every
+// thread released the slot it refills (in an earlier iteration), copies and
+// arrives on its full barrier; then retires the previous group
 // (pendings = 1) naming that group's metadata (MP) so that the PTX lowering
 // keeps its registers up to the wait, releases that group's slot (every
 // thread, not in the first iteration), waits for stage i+1 (if any) and
-// reads its metadata, waits until every thread released the slot it
-// refills, copies and arrives on its full barrier. The loop is marked for
+// reads its metadata. The loop is marked for
 // triton-loop-unroll by two. No async_wait in the loop; after it the last
 // group retires, its metadata named, then commit + wait 0 and inval.
 // MBR:      remark: tritongpu-pipeline: 3 loads pipelined with 4 stages, full/empty mbarriers per slot
@@ -210,16 +211,16 @@ module attributes {"triton_gpu.num-ctas" = 1 : i32, "triton_gpu.num-warps" = 4 :
 // MB-NEXT:    scf.for %[[I:[^ ]+]] = %{{.+}} iter_args({{.+}} = %c2_i32, %{{.+}} = %c0_i32, %[[PE:[^ ]+]] = %c0_i32, %[[PW:[^ ]+]] = %c1_i32, %[[MC:[^ ]+]] = %[[M0]], %[[MP:[^ ]+]] = %[[M0]])
 // MB-NOT:       triton_nvidia_gpu.wait_barrier
 // MB:           %[[D:.+]] = triton_nvidia_gpu.warp_group_dot %{{.+}}, %{{.+}}, %{{.+}}, %[[MC]], sparseIndex = 0 {isAsync = true}
-// MB-NEXT:      triton_nvidia_gpu.warp_group_dot_wait %[[D]], %{{.+}}, %{{.+}}, %[[MP]] {pendings = 1 : i32}
+// MB-NEXT:      triton_gpu.memdesc_subview %[[EMPTY]]
+// MB-NEXT:      triton_nvidia_gpu.wait_barrier %{{.+}}, %[[PW]] :
+// MB-COUNT-3:   triton_gpu.async_copy_global_to_local
+// MB:           triton_nvidia_gpu.async_copy_mbarrier_arrive %{{.+}} {noIncrement}
+// MB:           triton_nvidia_gpu.warp_group_dot_wait %[[D]], %{{.+}}, %{{.+}}, %[[MP]] {pendings = 1 : i32}
 // MB:           triton_gpu.memdesc_subview %[[EMPTY]]
 // MB-NEXT:      triton_nvidia_gpu.arrive_barrier %{{.+}}, 1, %{{.+}} {perThread}
 // MB:           triton_nvidia_gpu.wait_barrier %{{.+}}, %{{.+}}, %{{.+}} :
 // MB-NEXT:      triton_gpu.memdesc_subview
 // MB-NEXT:      %[[MN:.+]] = triton_gpu.local_load
-// MB-NEXT:      triton_gpu.memdesc_subview %[[EMPTY]]
-// MB-NEXT:      triton_nvidia_gpu.wait_barrier %{{.+}}, %[[PW]] :
-// MB-COUNT-3:   triton_gpu.async_copy_global_to_local
-// MB:           triton_nvidia_gpu.async_copy_mbarrier_arrive %{{.+}} {noIncrement}
 // MB-NOT:       triton_gpu.async_wait
 // MB:           scf.yield {{.+}}, %[[MN]], %[[MC]] :
 // MB-NEXT:    } {tt.loop_unroll_factor = 2 : i32}

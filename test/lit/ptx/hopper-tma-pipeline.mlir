@@ -33,9 +33,10 @@
 // IR: triton_nvidia_gpu.barrier_expect %{{.+}}, 25600, %{{.+}} :
 // IR-COUNT-3: triton_nvidia_gpu.async_tma_copy_global_to_local
 // Stage 0's metadata is read before the loop. Each iteration issues its
-// group with the metadata read by the one before, retires the previous group
-// (pendings = 1, naming that group's metadata), releases its slot, then
-// reads the next stage's metadata and refills a slot. triton-loop-unroll
+// group with the metadata read by the one before, refills a slot (released
+// an iteration earlier), retires the previous group (pendings = 1, naming
+// that group's metadata), releases its slot, then reads the next stage's
+// metadata. triton-loop-unroll
 // has unrolled the loop by two (the two register sets alternate) and put
 // the odd last iteration under scf.if; the final wait names the last
 // group's metadata.
@@ -43,13 +44,15 @@
 // IR: scf.for {{.+}} step %c2_i32
 // IR-NOT: triton_gpu.async_copy_global_to_local
 // IR: triton_nvidia_gpu.warp_group_dot %{{.+}}, %{{.+}}, %[[ACC:arg[0-9]+]], %[[CUR:arg[0-9]+]], sparseIndex = 0 {{.+}}isAsync = true}
-// IR-NEXT: triton_nvidia_gpu.warp_group_dot_wait %{{.+}}, %{{.+}}, %{{.+}}, %[[PREV:arg[0-9]+]] {pendings = 1 : i32}
-// IR: triton_nvidia_gpu.arrive_barrier %{{.+}}, 1, %{{.+}} {perThread}
-// IR: %[[NEXT:[0-9]+]] = triton_gpu.local_load
 // IR: triton_nvidia_gpu.barrier_expect %{{.+}}, 25600, %{{.+}} :
 // IR-COUNT-3: triton_nvidia_gpu.async_tma_copy_global_to_local
+// IR: triton_nvidia_gpu.warp_group_dot_wait %{{.+}}, %{{.+}}, %{{.+}}, %[[PREV:arg[0-9]+]] {pendings = 1 : i32}
+// IR: triton_nvidia_gpu.arrive_barrier %{{.+}}, 1, %{{.+}} {perThread}
+// IR: %[[NEXT:[0-9]+]] = triton_gpu.local_load
 // IR: triton_nvidia_gpu.warp_group_dot %{{.+}}, %{{.+}}, %{{.+}}, %[[NEXT]], sparseIndex = 0 {{.+}}isAsync = true}
-// IR-NEXT: triton_nvidia_gpu.warp_group_dot_wait %{{.+}}, %{{.+}}, %{{.+}}, %[[CUR]] {pendings = 1 : i32}
+// IR: triton_nvidia_gpu.barrier_expect %{{.+}}, 25600, %{{.+}} :
+// IR-COUNT-3: triton_nvidia_gpu.async_tma_copy_global_to_local
+// IR: triton_nvidia_gpu.warp_group_dot_wait %{{.+}}, %{{.+}}, %{{.+}}, %[[CUR]] {pendings = 1 : i32}
 // IR: %[[NEXT2:[0-9]+]] = triton_gpu.local_load
 // IR: scf.yield %{{.+}}, %[[NEXT2]], %[[NEXT]] :
 // IR: scf.if

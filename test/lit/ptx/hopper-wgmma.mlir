@@ -89,13 +89,14 @@
 // first arrival); each thread's copies arrive on the full barrier
 // (cp.async.mbarrier.arrive.noinc); the loop has no CTA barrier. The loop
 // is unrolled by two; in each half the group is issued with the metadata
-// carried in registers, the previous group retires (wait_group 1) and a
-// store that never runs reads its metadata registers (so ptxas keeps them
-// up to the wait), every thread releases that group's slot, the loop waits
+// carried in registers, the loop waits on the empty barrier of the slot it
+// refills and copies, the previous group retires (wait_group 1) and a store
+// that never runs reads its metadata registers (so ptxas keeps them up to
+// the wait), every thread releases that group's slot, and the loop waits
 // for the next stage's barrier (skipped after the last) and reads its
-// metadata into the other register set, then waits on the empty barrier of
-// the slot it refills. After the loop, the odd last iteration, then wait 0
-// (the last group's metadata read after it), barrier, inval.
+// metadata into the other register set. After the loop, the odd last
+// iteration, then wait 0 (the last group's metadata read after it),
+// barrier, inval.
 // MB-COUNT-8: mbarrier.init.shared::cta.b64 [{{%r[0-9]+}}], 256;
 // MB: bar.sync 0;
 // MB-NEXT: cp.async.mbarrier.arrive.noinc.shared::cta.b64 [{{%r[0-9]+}}];
@@ -103,6 +104,12 @@
 // MB: $L_for_head_{{[0-9]+}}:
 // MB-NOT: bar.sync
 // MB: wgmma.mma_async.sp.sync.aligned.m64n128k32.f32.f16.f16 {{.+}}, [[CUR:%r[0-9]+]], 0, {{.+}};
+// MB-NOT: bar.sync
+// MB: mbarrier.try_wait.parity.shared::cta.b64
+// MB-NOT: bar.sync
+// MB: cp.async.cg.shared.global
+// MB-NOT: bar.sync
+// MB: cp.async.mbarrier.arrive.noinc.shared::cta.b64
 // MB-NOT: bar.sync
 // MB: wgmma.wait_group.sync.aligned 1;
 // MB-NEXT: @[[NEVER:%p[0-9]+]] st.shared.v2.b32 [{{%r[0-9]+}}], {[[PREV:%r[0-9]+]], {{%r[0-9]+}}};
@@ -113,13 +120,9 @@
 // MB-NEXT: @![[P]] bra.uni
 // MB: ld.shared.b32
 // MB-NOT: bar.sync
-// MB: mbarrier.try_wait.parity.shared::cta.b64
-// MB-NOT: bar.sync
-// MB: cp.async.cg.shared.global
+// MB: wgmma.mma_async.sp.sync.aligned.m64n128k32
 // MB-NOT: bar.sync
 // MB: cp.async.mbarrier.arrive.noinc.shared::cta.b64
-// MB-NOT: bar.sync
-// MB: wgmma.mma_async.sp.sync.aligned.m64n128k32
 // MB-NOT: bar.sync
 // MB: wgmma.wait_group.sync.aligned 1;
 // MB-NEXT: @[[NEVER]] st.shared.v2.b32 [{{%r[0-9]+}}], {[[CUR]], {{%r[0-9]+}}};
