@@ -16,7 +16,9 @@ along K, B is K x N dense):
 
 Timing: each provider's call is captured 20 times in a CUDA graph; the graph
 is replayed 10 times and the best replay / 20 is the time (no host work).
-TFLOP/s is the dense-equivalent 2*M*N*K / time. Every provider's output is
+With --rounds R, every provider of a shape is timed so R times, round by
+round (interleaved, so that clock drift hits all providers alike), and the
+median is reported with the spread. TFLOP/s is the dense-equivalent 2*M*N*K / time. Every provider's output is
 compared with cuBLAS's (max relative difference) before timing.
 
     python3 bench/hopper_bench.py --sparse K.sm_90a.ptx --dense D.sm_90a.ptx \\
@@ -31,6 +33,7 @@ shape) follows the detailed one; an sp output further than 1e-2 (relative
 to max |C|) from cuBLAS's is marked BAD and makes the exit status 1.
 """
 import argparse
+import statistics
 import os
 import sys
 
@@ -121,6 +124,10 @@ def main():
                     help="MxNxK list (12288x12288x2048 in MxKxN is 12288x2048x12288 here)")
     ap.add_argument("--sp", action="append", default=[], metavar="NAME=PTX:BMxBN",
                     help="another sp kernel to time (repeatable); 2:4 or dense as its manifest says")
+    ap.add_argument("--rounds", type=int, default=1,
+                    help="time every provider of a shape this many times, interleaved (round r times all "
+                         "providers before round r+1), and report each one's median (default 1: one timing, "
+                         "printed at once)")
     a = ap.parse_args()
     torch.manual_seed(0)
     sps = []  # (name, kernel, sparse, BM, BN)
@@ -153,17 +160,25 @@ def main():
         ref = torch.mm(A, B)
         rows = []
 
-        def row(name, ms, d, key=None):  # printed at once: a later hang or fault leaves what was measured
+        def emit(name, ms, d, key=None):  # printed at once: a later hang or fault leaves what was measured
             rows.append((name, ms, d))
             print(f"| {M}x{N}x{K} | {name} | {ms:.4f} | {flop / ms / 1e9:.0f} | {rows[0][1] / ms:.2f}x | {d:.1e} |",
                   flush=True)
             summary.setdefault(key or name, {})[s] = (flop / ms / 1e9, rows[0][1] / ms)
 
-        row("cuBLAS dense", graph_ms(lambda: torch.mm(A, B)), 0.0)
+        pending = []  # (name, fn, d, key) timed after the shape's providers, with --rounds > 1
+
+        def row(name, fn, d, key=None):
+            if a.rounds <= 1:
+                emit(name, graph_ms(fn), d, key)
+            else:
+                pending.append((name, fn, d, key))
+
+        row("cuBLAS dense", lambda: torch.mm(A, B), 0.0)
         comp = torch._cslt_compress(A)
         alg = torch._cslt_sparse_mm_search(comp, B)
         out = torch._cslt_sparse_mm(comp, B, alg_id=alg)
-        row(f"cuSPARSELt (alg {alg})", graph_ms(lambda: torch._cslt_sparse_mm(comp, B, alg_id=alg)), rel(out, ref),
+        row(f"cuSPARSELt (alg {alg})", lambda: torch._cslt_sparse_mm(comp, B, alg_id=alg), rel(out, ref),
             key="cuSPARSELt (searched alg)")
         Ct = torch.empty(M, N, device="cuda", dtype=torch.half)
         tgrid = (triton.cdiv(M, tbm) * triton.cdiv(N, tbn),)
@@ -172,7 +187,7 @@ def main():
                                            GROUP_M=8, num_warps=tw, num_stages=ts)
         tri()
         torch.cuda.synchronize()
-        row(f"Triton dense {tbm}x{tbn}x{tbk} w{tw} s{ts}", graph_ms(tri), rel(Ct, ref))
+        row(f"Triton dense {tbm}x{tbn}x{tbk} w{tw} s{ts}", tri, rel(Ct, ref))
         for name, k, sparse, bm, bn in sps:
             C = torch.full((M, N), float("nan"), device="cuda", dtype=torch.half)
             grid = (rp.cdiv(M, bm), rp.cdiv(N, bn))
@@ -186,7 +201,16 @@ def main():
             if not d <= 1e-2:
                 bad = True
                 name += " BAD"
-            row(name, graph_ms(fn), d)
+            row(name, fn, d)
+        if pending:
+            times = [[] for _ in pending]
+            for _ in range(a.rounds):
+                for i, (_, fn, _, _) in enumerate(pending):
+                    times[i].append(graph_ms(fn))
+            for (name, _, d, key), ts_ in zip(pending, times):
+                emit(name, statistics.median(ts_), d, key)
+            print(f"(median of {a.rounds} interleaved rounds; spread min-max per provider: " +
+                  ", ".join(f"{p[0]} {min(t):.4f}-{max(t):.4f}" for p, t in zip(pending, times)) + ")", flush=True)
     shapes = a.shapes.split(",")
     print("\nsummary: TFLOP/s (x cuBLAS)")
     print("| provider | " + " | ".join(shapes) + " |")
