@@ -14,30 +14,9 @@ python3 gen.py e4m3|e5m2|i8 BMxBNxBK OUT.mlir [G] writes one block-pointer varia
 """
 import sys
 
-def kernel(name, et, acc, out, scaled, BM, BN, BK, div16=False, G=0):
-    zero = "0.000000e+00" if acc == "f32" else "0"
-    L = []
-    a = L.append
-    params = [f"%a_ptr: !tt.ptr<{et}> {{tt.divisibility = 16 : i32}}", f"%bt_ptr: !tt.ptr<{et}> {{tt.divisibility = 16 : i32}}",
-              f"%c_ptr: !tt.ptr<{out}> {{tt.divisibility = 16 : i32}}"]
-    if scaled:
-        params += ["%sa_ptr: !tt.ptr<f32> {tt.divisibility = 16 : i32}", "%sb_ptr: !tt.ptr<f32> {tt.divisibility = 16 : i32}"]
-    d = " {tt.divisibility = 16 : i32}" if div16 else ""
-    params += ["%M: i32", "%N: i32", f"%K: i32{d}", "%stride_am: i32 {tt.divisibility = 16 : i32}",
-               f"%stride_bn: i32{d}", f"%stride_cm: i32{d}"]
-    a("module {")
-    a(f"  tt.func public @{name}({', '.join(params)}) attributes {{noinline = false}} {{")
-    a(f"    %acc0 = arith.constant dense<{zero}> : tensor<{BM}x{BN}x{acc}>")
-    a(f"    %za = arith.constant dense<{'0.000000e+00' if et.startswith('f') else '0'}> : tensor<{BM}x{BK}x{et}>")
-    a(f"    %zb = arith.constant dense<{'0.000000e+00' if et.startswith('f') else '0'}> : tensor<{BK}x{BN}x{et}>")
-    a(f"    %kstep = arith.constant dense<{BK}> : tensor<{BM}x{BK}xi32>")
-    a(f"    %kstepb = arith.constant dense<{BK}> : tensor<{BK}x{BN}xi32>")
-    a(f"    %c0 = arith.constant 0 : i32")
-    a(f"    %c1 = arith.constant 1 : i32")
-    a(f"    %cBM = arith.constant {BM} : i32")
-    a(f"    %cBN = arith.constant {BN} : i32")
-    a(f"    %cBK = arith.constant {BK} : i32")
-    a(f"    %cBK1 = arith.constant {BK-1} : i32")
+def program_ids(a, BM, BN, G):
+    """Appends %pid_m and %pid_n: the launch grid's x and y, or with G > 0
+    the tile of program x + y*npm in grouped order (G tile rows per group)."""
     if G > 0:
         # pid = x + y*npm; in a group of G tile rows: pid_m = first + (pid % (G*npn)) % size,
         # pid_n = (pid % (G*npn)) / size, size = min(npm - first, G).
@@ -64,6 +43,33 @@ def kernel(name, et, acc, out, scaled, BM, BN, BK, div16=False, G=0):
     else:
         a(f"    %pid_m = tt.get_program_id x : i32")
         a(f"    %pid_n = tt.get_program_id y : i32")
+
+
+def kernel(name, et, acc, out, scaled, BM, BN, BK, div16=False, G=0):
+    zero = "0.000000e+00" if acc == "f32" else "0"
+    L = []
+    a = L.append
+    params = [f"%a_ptr: !tt.ptr<{et}> {{tt.divisibility = 16 : i32}}", f"%bt_ptr: !tt.ptr<{et}> {{tt.divisibility = 16 : i32}}",
+              f"%c_ptr: !tt.ptr<{out}> {{tt.divisibility = 16 : i32}}"]
+    if scaled:
+        params += ["%sa_ptr: !tt.ptr<f32> {tt.divisibility = 16 : i32}", "%sb_ptr: !tt.ptr<f32> {tt.divisibility = 16 : i32}"]
+    d = " {tt.divisibility = 16 : i32}" if div16 else ""
+    params += ["%M: i32", "%N: i32", f"%K: i32{d}", "%stride_am: i32 {tt.divisibility = 16 : i32}",
+               f"%stride_bn: i32{d}", f"%stride_cm: i32{d}"]
+    a("module {")
+    a(f"  tt.func public @{name}({', '.join(params)}) attributes {{noinline = false}} {{")
+    a(f"    %acc0 = arith.constant dense<{zero}> : tensor<{BM}x{BN}x{acc}>")
+    a(f"    %za = arith.constant dense<{'0.000000e+00' if et.startswith('f') else '0'}> : tensor<{BM}x{BK}x{et}>")
+    a(f"    %zb = arith.constant dense<{'0.000000e+00' if et.startswith('f') else '0'}> : tensor<{BK}x{BN}x{et}>")
+    a(f"    %kstep = arith.constant dense<{BK}> : tensor<{BM}x{BK}xi32>")
+    a(f"    %kstepb = arith.constant dense<{BK}> : tensor<{BK}x{BN}xi32>")
+    a(f"    %c0 = arith.constant 0 : i32")
+    a(f"    %c1 = arith.constant 1 : i32")
+    a(f"    %cBM = arith.constant {BM} : i32")
+    a(f"    %cBN = arith.constant {BN} : i32")
+    a(f"    %cBK = arith.constant {BK} : i32")
+    a(f"    %cBK1 = arith.constant {BK-1} : i32")
+    program_ids(a, BM, BN, G)
     a(f"    %m0 = arith.muli %pid_m, %cBM : i32")
     a(f"    %n0 = arith.muli %pid_n, %cBN : i32")
     a(f"    %rm = tt.make_range {{end = {BM} : i32, start = 0 : i32}} : tensor<{BM}xi32>")
@@ -182,32 +188,7 @@ def kernel_bp(name, et, acc, out, scaled, BM, BN, BK, G=0):
     a(f"    %cBK = arith.constant {BK} : i32")
     a(f"    %cBK1 = arith.constant {BK-1} : i32")
     a(f"    %acc0 = arith.constant dense<{zero}> : tensor<{BM}x{BN}x{acc}>")
-    if G > 0:
-        # pid = x + y*npm; in a group of G tile rows: pid_m = first + (pid % (G*npn)) % size,
-        # pid_n = (pid % (G*npn)) / size, size = min(npm - first, G).
-        a(f"    %gx = tt.get_program_id x : i32")
-        a(f"    %gy = tt.get_program_id y : i32")
-        a(f"    %cBM1 = arith.constant {BM-1} : i32")
-        a(f"    %cBN1 = arith.constant {BN-1} : i32")
-        a(f"    %cG = arith.constant {G} : i32")
-        a(f"    %gm0 = arith.addi %M, %cBM1 : i32")
-        a(f"    %gnpm = arith.divsi %gm0, %cBM : i32")
-        a(f"    %gn0 = arith.addi %N, %cBN1 : i32")
-        a(f"    %gnpn = arith.divsi %gn0, %cBN : i32")
-        a(f"    %gyx = arith.muli %gy, %gnpm : i32")
-        a(f"    %gpid = arith.addi %gx, %gyx : i32")
-        a(f"    %gin = arith.muli %cG, %gnpn : i32")
-        a(f"    %ggid = arith.divsi %gpid, %gin : i32")
-        a(f"    %gfirst = arith.muli %ggid, %cG : i32")
-        a(f"    %gleft = arith.subi %gnpm, %gfirst : i32")
-        a(f"    %gsize = arith.minsi %gleft, %cG : i32")
-        a(f"    %gr = arith.remsi %gpid, %gin : i32")
-        a(f"    %gmr = arith.remsi %gr, %gsize : i32")
-        a(f"    %pid_m = arith.addi %gfirst, %gmr : i32")
-        a(f"    %pid_n = arith.divsi %gr, %gsize : i32")
-    else:
-        a(f"    %pid_m = tt.get_program_id x : i32")
-        a(f"    %pid_n = tt.get_program_id y : i32")
+    program_ids(a, BM, BN, G)
     a(f"    %m0 = arith.muli %pid_m, %cBM : i32")
     a(f"    %n0 = arith.muli %pid_n, %cBN : i32")
     a(f"    %M64 = arith.extsi %M : i32 to i64")

@@ -694,7 +694,12 @@ func (s *state) bandProduct(op *ir.Operation, b *ir.Builder, t *ir.Value, v view
 }
 
 // noteMStride records the uniform factors of a row term i * stride of A.
-func (s *state) noteMStride(x *ir.Value) {
+func (s *state) noteMStride(x *ir.Value) { noteStride(x, s.ptrs().mConst, s.ptrs().mVals) }
+
+// noteStride records in consts and vals the uniform factors (constants,
+// scalars) of a stride product x = a * b, seen through broadcasts and
+// expand_dims.
+func noteStride(x *ir.Value, consts map[int64]bool, vals map[*ir.Value]bool) {
 	def := x.DefiningOp()
 	for def != nil && (def.Name == tt.BroadcastOpName || def.Name == tt.ExpandDimsOpName) {
 		def = def.Operand(0).DefiningOp()
@@ -704,9 +709,9 @@ func (s *state) noteMStride(x *ir.Value) {
 	}
 	for _, o := range def.Operands() {
 		if c, ok := uniformConst(o); ok {
-			s.ptrs().mConst[c] = true
+			consts[c] = true
 		} else if sc := uniformScalar(o); sc != nil {
-			s.ptrs().mVals[sc] = true
+			vals[sc] = true
 		}
 	}
 }
@@ -770,22 +775,7 @@ func (s *state) isKTerm(op *ir.Operation, x *ir.Value, d1 int) (bool, error) {
 }
 
 // noteKStride records the uniform factor of a K term k * stride.
-func (s *state) noteKStride(x *ir.Value) {
-	def := x.DefiningOp()
-	for def != nil && (def.Name == tt.BroadcastOpName || def.Name == tt.ExpandDimsOpName) {
-		def = def.Operand(0).DefiningOp()
-	}
-	if def == nil || def.Name != arith.MuliOpName {
-		return
-	}
-	for _, o := range def.Operands() {
-		if c, ok := uniformConst(o); ok {
-			s.ptrs().kConst[c] = true
-		} else if sc := uniformScalar(o); sc != nil {
-			s.ptrs().kVals[sc] = true
-		}
-	}
-}
+func (s *state) noteKStride(x *ir.Value) { noteStride(x, s.ptrs().kConst, s.ptrs().kVals) }
 
 // uniformIsK decides a uniform term of a B offset.
 func (s *state) uniformIsK(op *ir.Operation, x *ir.Value) (bool, error) {
