@@ -275,7 +275,7 @@ func emitFor(k *kernel, op *ir.Operation) error {
 	k.op(fmt.Sprintf("add.s%d", is.bits), iv, iv, step[0])
 	k.eff("bra.uni", head)
 	k.startBlock(exit)
-	k.readSinceBar, k.writeSinceBar, k.wgmmaReads = true, true, true
+	k.readSinceBar, k.writeSinceBar, k.wgmmaReads, k.t0Writes = true, true, true, false
 	for i, r := range op.Results() {
 		k.set(r, argVals[i])
 	}
@@ -291,7 +291,7 @@ func (k *kernel) loopHead(body *ir.Block) bool {
 	if !k.accessSinceBar() && endsAtBarrier(body) {
 		return true
 	}
-	k.readSinceBar, k.writeSinceBar, k.wgmmaReads = true, true, true
+	k.readSinceBar, k.writeSinceBar, k.wgmmaReads, k.t0Writes = true, true, true, false
 	return false
 }
 
@@ -347,7 +347,7 @@ func emitIf(k *kernel, op *ir.Operation) error {
 	elseL, end := k.newLabel("if_else"), k.newLabel("if_end")
 	c := k.predReg(cond[0])
 	k.eff("bra", elseL).If(c, true)
-	r0, w0 := k.readSinceBar, k.writeSinceBar
+	r0, w0, t0 := k.readSinceBar, k.writeSinceBar, k.t0Writes
 	if err := k.block(ifo.ThenBlock()); err != nil {
 		return err
 	}
@@ -363,10 +363,10 @@ func emitIf(k *kernel, op *ir.Operation) error {
 			return err
 		}
 	}
-	r1, w1 := k.readSinceBar, k.writeSinceBar
+	r1, w1, t1 := k.readSinceBar, k.writeSinceBar, k.t0Writes
 	k.eff("bra.uni", end)
 	k.startBlock(elseL)
-	k.readSinceBar, k.writeSinceBar = r0, w0
+	k.readSinceBar, k.writeSinceBar, k.t0Writes = r0, w0, t0
 	if hasElse {
 		if err := k.block(ifo.ElseBlock()); err != nil {
 			return err
@@ -379,6 +379,7 @@ func emitIf(k *kernel, op *ir.Operation) error {
 	}
 	k.startBlock(end)
 	k.readSinceBar = k.readSinceBar || r1
+	k.t0Writes = (!k.writeSinceBar || k.t0Writes) && (!w1 || t1)
 	k.writeSinceBar = k.writeSinceBar || w1
 	for i, r := range op.Results() {
 		k.set(r, results[i])

@@ -419,7 +419,7 @@ func placeBuffers(bufs []smemBuf) *smemPlan {
 // bar emits a CTA-wide barrier and clears the hazard state.
 func (sh *sharedState) bar() {
 	sh.eff("bar.sync", zero)
-	sh.readSinceBar, sh.writeSinceBar, sh.wgmmaReads = false, false, false
+	sh.readSinceBar, sh.writeSinceBar, sh.wgmmaReads, sh.t0Writes = false, false, false, false
 }
 
 // beforeWrite/beforeRead insert the barrier that orders this access after
@@ -430,7 +430,27 @@ func (sh *sharedState) beforeWrite() {
 	}
 }
 
-func (sh *sharedState) afterWrite() { sh.writeSinceBar = true }
+func (sh *sharedState) afterWrite() { sh.writeSinceBar, sh.t0Writes = true, false }
+
+// beforeWriteT0/afterWriteT0 bracket a write by thread 0 alone (mbarrier
+// init and inval): after reads, or after other threads' writes, it needs a
+// barrier; after thread 0's own writes it does not, so a run of barrier
+// inits costs one bar.sync before its first reader, not one per barrier.
+// The barrier it needs is preceded by fence.proxy.async in every thread:
+// the mbarriers about to be set up track TMA copies (async proxy) that may
+// land where those generic-proxy accesses were (a persistent kernel's
+// next-tile loads over the last tile's epilogue scratch).
+func (sh *sharedState) beforeWriteT0() {
+	if sh.readSinceBar || sh.wgmmaReads || (sh.writeSinceBar && !sh.t0Writes) {
+		sh.eff("fence.proxy.async.shared::cta")
+		sh.bar()
+	}
+}
+
+func (sh *sharedState) afterWriteT0() {
+	sh.t0Writes = !sh.writeSinceBar || sh.t0Writes
+	sh.writeSinceBar = true
+}
 
 func (sh *sharedState) beforeRead() {
 	if sh.writeSinceBar {

@@ -137,6 +137,11 @@ type sharedState struct {
 	smem                        *smemPlan
 	smemBase                    asm.Operand
 	readSinceBar, writeSinceBar bool
+	// t0Writes: every shared-memory write since the last bar.sync was
+	// thread 0's (mbarrier init and inval), so another such write needs no
+	// barrier before it (program order orders them); meaningful only while
+	// writeSinceBar.
+	t0Writes bool
 	// wgmmaReads: a wgmma read shared memory since the last bar.sync; with
 	// several warpgroups a wait only retires the own group's reads, so the
 	// next cp.async into shared memory waits at a barrier first.

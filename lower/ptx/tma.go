@@ -381,9 +381,9 @@ func emitInitBarrier(k *kernel, op *ir.Operation) error {
 	if count < 1 || count > 1<<20-1 {
 		return fmt.Errorf("init_barrier count %d is not in 1..%d", count, 1<<20-1)
 	}
-	k.beforeWrite()
+	k.beforeWriteT0()
 	k.eff("mbarrier.init.shared::cta.b64", bar, imm(count)).If(k.thread0(), false)
-	k.afterWrite()
+	k.afterWriteT0()
 	return nil
 }
 
@@ -392,9 +392,9 @@ func emitInvalBarrier(k *kernel, op *ir.Operation) error {
 	if err != nil {
 		return err
 	}
-	k.beforeWrite()
+	k.beforeWriteT0()
 	k.eff("mbarrier.inval.shared::cta.b64", bar).If(k.thread0(), false)
-	k.afterWrite()
+	k.afterWriteT0()
 	return nil
 }
 
