@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes the matmul of examples/sparse_matmul_128.mlir with other tiles.
 
-    python3 bench/gen_tile.py --bm 128 --bn 256 --bk 64 [--dense] [--dtype bf16] [--group-m 8] -o out.mlir
+    python3 bench/gen_tile.py --bm 128 --bn 256 --bk 64 [--dense] [--dtype bf16] [--group-m 8] [--persistent] -o out.mlir
 
 Program (x, y) computes the BM x BN tile of C at rows BM*x, columns BN*y,
 with K steps of BK; A (M x K) is 2:4 sparse along K unless --dense. With
@@ -85,6 +85,31 @@ module {{
 """
 
 
+# Persistent: program x walks tile ids x, x + num_programs, ... in grouped order.
+PERSISTENT_PIDS = """    %px = tt.get_program_id x : i32
+    %pn = tt.get_num_programs x : i32
+    %gbm1 = arith.constant {bmm1} : i32
+    %gbm = arith.constant {bm} : i32
+    %gbn1 = arith.constant {bnm1} : i32
+    %gbn = arith.constant {bn} : i32
+    %gG = arith.constant {group} : i32
+    %gm0 = arith.addi %arg3, %gbm1 : i32
+    %gnpm = arith.divsi %gm0, %gbm : i32
+    %gn0 = arith.addi %arg4, %gbn1 : i32
+    %gnpn = arith.divsi %gn0, %gbn : i32
+    %gtiles = arith.muli %gnpm, %gnpn : i32
+    scf.for %gpid = %px to %gtiles step %pn : i32 {{
+    %gin = arith.muli %gG, %gnpn : i32
+    %ggid = arith.divsi %gpid, %gin : i32
+    %gfirst = arith.muli %ggid, %gG : i32
+    %gleft = arith.subi %gnpm, %gfirst : i32
+    %gsize = arith.minsi %gleft, %gG : i32
+    %gr = arith.remsi %gpid, %gin : i32
+    %gmr = arith.remsi %gr, %gsize : i32
+    %0 = arith.addi %gfirst, %gmr : i32
+    %1 = arith.divsi %gr, %gsize : i32"""
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--bm", type=int, default=128)
@@ -93,6 +118,8 @@ def main():
     ap.add_argument("--dtype", default="f16", choices=["f16", "bf16"])
     ap.add_argument("--dense", action="store_true")
     ap.add_argument("--group-m", type=int, default=0, help="walk the tiles in grouped order, G tile rows per group (0: row order)")
+    ap.add_argument("--persistent", action="store_true",
+                    help="one program per SM looping over the tiles (grouped order, G = --group-m or 8)")
     ap.add_argument("-o", required=True)
     a = ap.parse_args()
     name = "matmul" if a.dense else "sparse_matmul"
@@ -100,10 +127,16 @@ def main():
     desc = ("dense A" if a.dense else "2:4 sparse A") + f", {a.dtype}"
     with open(a.o, "w") as f:
         pids = PIDS
-        if a.group_m > 0:
+        text = TEMPLATE
+        if a.persistent:
+            group = a.group_m or 8
+            pids = PERSISTENT_PIDS.format(bm=a.bm, bmm1=a.bm - 1, bn=a.bn, bnm1=a.bn - 1, group=group)
+            desc += f", persistent, grouped order (G = {group})"
+            text = TEMPLATE.replace("    tt.return\n", "    }}\n    tt.return\n")
+        elif a.group_m > 0:
             pids = GROUPED_PIDS.format(bm=a.bm, bmm1=a.bm - 1, bn=a.bn, bnm1=a.bn - 1, group=a.group_m)
             desc += f", grouped order (G = {a.group_m})"
-        f.write(TEMPLATE.format(name=name, t=a.dtype, enc=enc, bm=a.bm, bn=a.bn, bk=a.bk, bkm1=a.bk - 1, desc=desc,
+        f.write(text.format(name=name, t=a.dtype, enc=enc, bm=a.bm, bn=a.bn, bk=a.bk, bkm1=a.bk - 1, desc=desc,
                                 pids=pids))
     spec = {
         "kernel": name,
@@ -123,6 +156,9 @@ def main():
         ],
         "verify": "C = A @ B",
     }
+    if a.persistent:
+        spec["vars"]["SMS"] = 132
+        spec["grid"] = ["min(SMS, cdiv(M, BM) * cdiv(N, BN))"]
     if not a.dense:
         spec["prune"] = True
         spec["args"][0]["sparse"] = "A"

@@ -28,7 +28,8 @@ compared with cuBLAS's (max relative difference) before timing.
 --sp adds sp kernels to the same run (variants of one kernel, e.g. two
 async-wait placements or stage counts), each sparse or dense as its
 manifest says (a values/metadata parameter pair makes it 2:4), launched on a
-cdiv(M, BM) x cdiv(N, BN) grid. A summary table (TFLOP/s per provider and
+cdiv(M, BM) x cdiv(N, BN) grid, or with NAME=PTX:BMxBN:persistent (a kernel of
+bench/gen_tile.py --persistent) on min(SMs, tiles) programs. A summary table (TFLOP/s per provider and
 shape) follows the detailed one; an sp output further than 1e-2 (relative
 to max |C|) from cuBLAS's is marked BAD and makes the exit status 1.
 """
@@ -122,28 +123,33 @@ def main():
     ap.add_argument("--triton-tile", default="128x256x64x8x3", help="BMxBNxBKxWARPSxSTAGES of Triton's dense kernel")
     ap.add_argument("--shapes", default="4096x4096x4096,8192x8192x8192,12288x2048x12288",
                     help="MxNxK list (12288x12288x2048 in MxKxN is 12288x2048x12288 here)")
-    ap.add_argument("--sp", action="append", default=[], metavar="NAME=PTX:BMxBN",
-                    help="another sp kernel to time (repeatable); 2:4 or dense as its manifest says")
+    ap.add_argument("--sp", action="append", default=[], metavar="NAME=PTX:BMxBN[:persistent]",
+                    help="another sp kernel to time (repeatable); 2:4 or dense as its manifest says; "
+                         ":persistent launches min(SMs, tiles) programs")
     ap.add_argument("--rounds", type=int, default=1,
                     help="time every provider of a shape this many times, interleaved (round r times all "
                          "providers before round r+1), and report each one's median (default 1: one timing, "
                          "printed at once)")
     a = ap.parse_args()
     torch.manual_seed(0)
-    sps = []  # (name, kernel, sparse, BM, BN)
+    sps = []  # (name, kernel, sparse, BM, BN, persistent)
     if a.sparse:
         sbm, sbn = map(int, a.sparse_tile.split("x"))
-        sps.append((f"sp 2:4 sparse {sbm}x{sbn} (wgmma.sp)", load_ptx(a.sparse), True, sbm, sbn))
+        sps.append((f"sp 2:4 sparse {sbm}x{sbn} (wgmma.sp)", load_ptx(a.sparse), True, sbm, sbn, False))
     if a.dense:
         dbm, dbn = map(int, a.dense_tile.split("x"))
-        sps.append((f"sp dense {dbm}x{dbn} (wgmma)", load_ptx(a.dense), False, dbm, dbn))
+        sps.append((f"sp dense {dbm}x{dbn} (wgmma)", load_ptx(a.dense), False, dbm, dbn, False))
     for v in a.sp:
         name, rest = v.split("=", 1)
+        persistent = rest.endswith(":persistent")
+        if persistent:
+            rest = rest[: -len(":persistent")]
         path, tile = rest.rsplit(":", 1)
         bm, bn = map(int, tile.split("x"))
         k = load_ptx(path)
         sparse = any(p.get("role") == "values" for p in k.m["params"])
-        sps.append((("sp 2:4 " if sparse else "sp dense ") + name, k, sparse, bm, bn))
+        sps.append((("sp 2:4 " if sparse else "sp dense ") + name, k, sparse, bm, bn, persistent))
+    sms = torch.cuda.get_device_properties(0).multi_processor_count
     tbm, tbn, tbk, tw, ts = map(int, a.triton_tile.split("x"))
     summary, bad = {}, False
     print(f"device {torch.cuda.get_device_name()}, torch {torch.__version__}, triton {triton.__version__}")
@@ -188,9 +194,11 @@ def main():
         tri()
         torch.cuda.synchronize()
         row(f"Triton dense {tbm}x{tbn}x{tbk} w{tw} s{ts}", tri, rel(Ct, ref))
-        for name, k, sparse, bm, bn in sps:
+        for name, k, sparse, bm, bn, persistent in sps:
             C = torch.full((M, N), float("nan"), device="cuda", dtype=torch.half)
             grid = (rp.cdiv(M, bm), rp.cdiv(N, bn))
+            if persistent:
+                grid = (min(sms, grid[0] * grid[1]), 1)
             if sparse:
                 fn = lambda k=k, C=C, grid=grid: k(grid, V, E, B, C, M, N, K, K, N, N)
             else:
