@@ -499,6 +499,10 @@ func (s *state) valuesOffset(op *ir.Operation, off *ir.Value, v view, c coef) (*
 		// the axis analysis sees as contiguous (a halved o(i, 2j) is not)
 		t := v.target()
 		j := s.indexTensor(view{role: roleA, kind: valsCol, full: v.full, w8: v.w8}, 1, t[:])
+		if xe := x.Type().(ir.RankedTensorType).Elem; !ir.TypeEqual(xe, ir.I32) {
+			// i64 offsets (Triton's rewrite of block pointers): the range widened to match
+			j = b.Create("arith.extsi", []*ir.Value{j}, []ir.Type{j.Type().(ir.RankedTensorType).WithElem(xe)}).Result(0)
+		}
 		if c.c != 1 {
 			j = arith.BuildBinary(b, "arith.muli", j, arith.BuildConstantInt(b, j.Type(), c.c))
 		}
