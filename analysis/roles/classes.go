@@ -37,6 +37,9 @@ func IsSparse(t ir.Type) bool {
 			return IsSparse(pt)
 		}
 	}
+	if d, ok := t.(tt.TensorDescType); ok {
+		return tt.IsSparseTensor(d.Block)
+	}
 	return false
 }
 

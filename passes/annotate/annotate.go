@@ -24,7 +24,8 @@ const passDoc = `annotate-sparse marks pointer arguments of a plain TTIR kernel 
 sparse (!tt.ptr<T, #tt.sparse<"NV24">>) and propagates the encoding to every
 value derived from them: pointer tensors built with tt.splat, tt.addptr,
 tt.broadcast and tt.expand_dims, block pointers (tt.make_tensor_ptr,
-tt.advance), loaded tensors, and the scf.for / scf.if values carrying them.
+tt.advance), tensor descriptors (tt.make_tensor_descriptor, Triton 3.6's
+TMA form), loaded tensors, and the scf.for / scf.if values carrying them.
 The derived values must end at tt.dot operands; any other use, or a marked
 argument that never reaches a tt.dot, is a positioned error.
 
@@ -228,6 +229,29 @@ func (pr *propagation) use(op *ir.Operation, i int, v *ir.Value) error {
 		}
 		blk.Encoding = tt.Sparse()
 		return pr.retype(op.Result(0), tt.PointerType{Pointee: blk, AddrSpace: pt.AddrSpace})
+	case tt.MakeTensorDescriptorOpName:
+		if i != 0 {
+			return pr.fail(op, "a 2:4 pointer used as a shape or stride")
+		}
+		d, ok := op.Result(0).Type().(tt.TensorDescType)
+		if !ok {
+			return pr.fail(op, "tt.make_tensor_descriptor must make a !tt.tensordesc")
+		}
+		blk := d.Block
+		if len(blk.Shape) != 2 {
+			return pr.fail(op, "a 2:4 tensor descriptor must describe rank-2 blocks, got %s", ir.TypeString(blk))
+		}
+		blk.Encoding = tt.Sparse()
+		return pr.retype(op.Result(0), tt.TensorDescType{Block: blk})
+	case tt.DescriptorLoadOpName:
+		if i != 0 {
+			return pr.fail(op, "a 2:4 value used as a coordinate of tt.descriptor_load")
+		}
+		blk := v.Type().(tt.TensorDescType).Block
+		if err := tt.Sparse().VerifyEncoding(blk.Shape, blk.Elem); err != nil {
+			return pr.fail(op, "the loaded block %s cannot be 2:4 sparse: %v", ir.TypeString(blk), err)
+		}
+		return pr.retype(op.Result(0), blk)
 	case tt.LoadOpName:
 		if i != 0 {
 			return pr.fail(op, "a 2:4 value used as the mask or 'other' of tt.load")
@@ -258,7 +282,7 @@ func (pr *propagation) use(op *ir.Operation, i int, v *ir.Value) error {
 	case scf.YieldOpName:
 		return pr.yield(op, i, v)
 	}
-	return pr.fail(op, "'%s' cannot use a 2:4 value of type %s: 2:4 pointers are used through tt.splat, tt.addptr, tt.broadcast, tt.expand_dims, tt.make_tensor_ptr, tt.advance and tt.load, and loaded 2:4 tensors only by tt.dot", op.Name, ir.TypeString(v.Type()))
+	return pr.fail(op, "'%s' cannot use a 2:4 value of type %s: 2:4 pointers are used through tt.splat, tt.addptr, tt.broadcast, tt.expand_dims, tt.make_tensor_ptr, tt.advance, tt.load, tt.make_tensor_descriptor and tt.descriptor_load, and loaded 2:4 tensors only by tt.dot", op.Name, ir.TypeString(v.Type()))
 }
 
 // forInit retypes the iter arg and the result of the loop carrying v.

@@ -40,6 +40,12 @@ i.e. values [K/2, N] (column n, group g at rows 2g, 2g+1, as
 sparse.CompressB) and the band16 metadata of Bᵀ in a packed [N/16, K]
 buffer; its tt.dot gets sparseIndex = 1, computed as (Bᵀ Aᵀ)ᵀ.
 
+A tensor descriptor of operand A (Triton 3.6's TMA form), tt.make_tensor_descriptor
+with shape [S0, S1], strides [R0, R1] and block [B0, B1], splits the same
+way, the metadata spanning whole bands (shape [cdiv(S0, 16), S1], as
+sp.compress pads a ragged last band); tt.descriptor_load at [x, y] becomes
+loads at [x, y/2] and [x/16, y]. Operand B has no descriptor form.
+
 tt.advance becomes two advances ([o0, o1/2] and [o0/16, o1] for A;
 [o0/2, o1] and [o1/16, o0] for B); tt.load two loads (boundaryCheck,
 padding, cache, eviction and volatility carried over; a nan padding
@@ -319,4 +325,4 @@ func leftoverUse(v *ir.Value) error {
 }
 
 // supported lists what the pass handles, for diagnostics.
-const supported = "supported uses of sparse values are tt.make_tensor_ptr (sparse base), tt.advance, tt.load and tt.store (A) of sparse block pointers, tt.splat, tt.addptr, tt.broadcast and (masked) tt.load of sparse pointer tensors, tt.dot, tt.sparse_values, and scf.for/scf.if/scf.yield"
+const supported = "supported uses of sparse values are tt.make_tensor_ptr (sparse base), tt.advance, tt.load and tt.store (A) of sparse block pointers, tt.make_tensor_descriptor and tt.descriptor_load (A), tt.splat, tt.addptr, tt.broadcast and (masked) tt.load of sparse pointer tensors, tt.dot, tt.sparse_values, and scf.for/scf.if/scf.yield"

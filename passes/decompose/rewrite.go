@@ -19,6 +19,14 @@ func (s *state) rewrite(op *ir.Operation) (*ir.Operation, error) {
 		if op.NumOperands() > 0 && isSparse(op.Operand(0).Type()) {
 			err = s.advance(op)
 		}
+	case tt.MakeTensorDescriptorOpName:
+		if op.NumOperands() > 0 && isSparse(op.Operand(0).Type()) {
+			err = s.makeTensorDesc(op)
+		}
+	case tt.DescriptorLoadOpName:
+		if op.NumOperands() > 0 && isSparse(op.Operand(0).Type()) {
+			err = s.descriptorLoad(op)
+		}
 	case tt.LoadOpName:
 		if op.NumOperands() > 0 && isSparse(op.Operand(0).Type()) {
 			if _, pt := isPtrTensor(op.Operand(0).Type()); pt {

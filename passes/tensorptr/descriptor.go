@@ -87,3 +87,60 @@ func (s *state) descriptorLoad(op *ir.Operation, inf info) {
 	copyAttrs(nl, op, "cache", "evict")
 	op.Result(0).ReplaceAllUsesWith(nl.Result(0))
 }
+
+// descriptorStores rewrites each tt.descriptor_store through a
+// tt.make_tensor_descriptor (Triton 3.6's TMA store) into a store through
+// the equivalent block pointer, every dimension bounds-checked as a TMA
+// store drops out-of-bounds elements:
+//
+//	tt.descriptor_store %d[%x, %y], %v
+//	  -> %p = tt.make_tensor_ptr %base, [ext(%s0), ext(%s1)], [%st0, %st1], [%x, %y] {order = [1, 0]}
+//	     tt.store %p, %v {boundaryCheck = [0, 1]}
+//
+// which the rest of the pass turns into a masked store of a pointer
+// tensor. Only TTIR stores (values without a layout) are rewritten; a
+// TTGIR descriptor store is left to the TMA lowering. A descriptor that reaches the store other than from
+// tt.make_tensor_descriptor (a block argument, a loaded descriptor) is an
+// error.
+func descriptorStores(ctx *ir.Context, fn *ir.Operation) error {
+	var stores []*ir.Operation
+	fn.WalkOps(func(op *ir.Operation) {
+		if op.Name == tt.DescriptorStoreOpName {
+			stores = append(stores, op)
+		}
+	})
+	for _, st := range stores {
+		if vt, ok := st.Operand(st.NumOperands() - 1).Type().(ir.RankedTensorType); !ok || vt.Encoding != nil {
+			continue // TTGIR: the store keeps its layout and is lowered as a TMA store
+		}
+		mk := st.Operand(0).DefiningOp()
+		if mk == nil || mk.Name != tt.MakeTensorDescriptorOpName {
+			return ir.Errorf(st.Loc, "%s: tt.descriptor_store needs its descriptor from tt.make_tensor_descriptor in the same function", Name)
+		}
+		d := st.Operand(0).Type().(tt.TensorDescType)
+		rank := len(d.Block.Shape)
+		if mk.NumOperands() != 1+2*rank || st.NumOperands() != 2+rank {
+			return ir.Errorf(st.Loc, "%s: tt.descriptor_store of a rank-%d descriptor needs %d coordinates", Name, rank, rank)
+		}
+		b := ir.NewBuilder(ctx)
+		b.Loc = st.Loc
+		b.SetInsertionPointBefore(st)
+		ops := []*ir.Value{mk.Operand(0)}
+		for i := range rank {
+			s := mk.Operand(1 + i)
+			ops = append(ops, b.Create(arith.ExtsiOpName, []*ir.Value{s}, []ir.Type{ir.I64}).Result(0))
+		}
+		ops = append(ops, mk.Operands()[1+rank:1+2*rank]...)
+		ops = append(ops, st.Operands()[1:1+rank]...)
+		order, checks := make([]int64, rank), make([]int64, rank)
+		for i := range rank {
+			order[i], checks[i] = int64(rank-1-i), int64(i)
+		}
+		base := mk.Operand(0).Type().(tt.PointerType)
+		pt := tt.PointerType{Pointee: d.Block, AddrSpace: base.AddrSpace}
+		p := b.Create(tt.MakeTensorPtrOpName, ops, []ir.Type{pt}, ir.NamedAttr{Name: "order", Value: ir.I32Array(order...)}).Result(0)
+		b.Create(tt.StoreOpName, []*ir.Value{p, st.Operand(1 + rank)}, nil, ir.NamedAttr{Name: "boundaryCheck", Value: ir.I32Array(checks...)})
+		st.Erase()
+	}
+	return nil
+}

@@ -32,7 +32,9 @@ offsets the loop never advances (those are not carried); its base, shape
 and strides must be those of the init value (only tt.advance may change
 it inside the loop). Run it after decompose-sparse-tensors (sparse block
 pointers are an error), then canonicalize and loop-invariant-code-motion.
-Afterwards no !tt.ptr<tensor<...>> remains.`
+Afterwards no !tt.ptr<tensor<...>> remains. A TTIR tt.descriptor_store
+(Triton 3.6's TMA store, through tt.make_tensor_descriptor) becomes a store
+through the equivalent block pointer with every dimension checked first.`
 
 // Pass is triton-rewrite-tensor-pointer.
 var Pass = &pass.Pass{
@@ -120,6 +122,9 @@ func FuncWith(ctx *ir.Context, fn *ir.Operation, opts Options) error {
 	}
 	if len(fn.Regions) == 0 || fn.Regions[0].Entry() == nil {
 		return nil
+	}
+	if err := descriptorStores(ctx, fn); err != nil {
+		return err
 	}
 	s := &state{ctx: ctx, infos: map[*ir.Value]info{}, slots: map[*ir.Operation][]*frame{}, fwd: map[*ir.Value]*ir.Value{}, deadArg: map[*ir.Value]bool{},
 		opts: opts, fn: fn, descs: map[*frame]*ir.Value{}}

@@ -23,7 +23,9 @@
 //   - tt: get_program_id, get_num_programs, make_range, splat, broadcast,
 //     expand_dims, reshape, trans, addptr, load and store (scalar,
 //     tensor-of-pointer with mask and other, block pointer with
-//     boundaryCheck and padding), make_tensor_ptr, advance, atomic_rmw,
+//     boundaryCheck and padding), make_tensor_ptr, advance, make_tensor_descriptor /
+//     descriptor_load / descriptor_store (TTIR: a block at the coordinates,
+//     every dimension bounds-checked, as TMA), atomic_rmw,
 //     dot (dense and sparse), reduce (by running the combiner region),
 //     call/return, bitcast, fp_to_fp, clampf, precise_sqrt, precise_divf,
 //     mulhiui, assert.

@@ -15,6 +15,9 @@ func addMem(m map[string]handler) {
 	m[tt.StoreOpName] = execStore
 	m[tt.MakeTensorPtrOpName] = execMakeTensorPtr
 	m[tt.AdvanceOpName] = execAdvance
+	m[tt.MakeTensorDescriptorOpName] = execMakeTensorDesc
+	m[tt.DescriptorLoadOpName] = execDescriptorLoad
+	m[tt.DescriptorStoreOpName] = execDescriptorStore
 	m[tt.AtomicRmwOpName] = execAtomicRMW
 }
 
@@ -188,6 +191,12 @@ func (f *frame) loadBlock(op *ir.Operation, bp *blockPtr, ei elemInfo, out *Valu
 	if p, ok := tt.EnumProp(op, "padding", tt.PadZero); ok && p == tt.PadNaN {
 		pad = math.NaN()
 	}
+	return f.loadBlockChecked(bp, chk, pad, ei, out)
+}
+
+// loadBlockChecked loads the block, elements outside the checked
+// dimensions' bounds reading pad (floats) or zero.
+func (f *frame) loadBlockChecked(bp *blockPtr, chk []bool, pad float64, ei elemInfo, out *Value) error {
 	for i := range out.len() {
 		p, inside := blockAddr(bp, chk, i)
 		if !inside {
@@ -204,8 +213,13 @@ func (f *frame) loadBlock(op *ir.Operation, bp *blockPtr, ei elemInfo, out *Valu
 }
 
 func (f *frame) storeBlock(op *ir.Operation, bp *blockPtr, v *Value) error {
-	chk := boundaryDims(op, len(bp.block))
-	ei, err := classify(op.Operand(1).Type())
+	return f.storeBlockChecked(op, bp, boundaryDims(op, len(bp.block)), v, 1)
+}
+
+// storeBlockChecked stores v (operand src of op) through the block,
+// skipping elements outside the checked dimensions' bounds.
+func (f *frame) storeBlockChecked(op *ir.Operation, bp *blockPtr, chk []bool, v *Value, src int) error {
+	ei, err := classify(op.Operand(src).Type())
 	if err != nil {
 		return err
 	}
@@ -303,4 +317,72 @@ func applyRMW(rmw tt.RMWOp, ei elemInfo, old, v *Value) error {
 	}
 	old.I[0] = sext(a, w)
 	return nil
+}
+
+// Tensor descriptors at the TTIR level (tt.make_tensor_descriptor, Triton
+// 3.6's TMA form before layouts): a descriptor is a block pointer at offset
+// zero, and tt.descriptor_load / tt.descriptor_store read and write its
+// block at the given coordinates with every dimension bounds-checked, as a
+// TMA copy does (out-of-bounds elements read zero, writes to them dropped).
+
+func execMakeTensorDesc(_ *frame, op *ir.Operation, in []*Value) ([]*Value, error) {
+	d, ok := op.Result(0).Type().(tt.TensorDescType)
+	if !ok {
+		return nil, errors.New("result is not a !tt.tensordesc")
+	}
+	if tt.IsSparseTensor(d.Block) {
+		return nil, errors.New("a tensor descriptor on a #tt.sparse base: run decompose-sparse-tensors first")
+	}
+	size, err := elemSize(d.Block.Elem)
+	if err != nil {
+		return nil, err
+	}
+	n := (len(in) - 1) / 2
+	if n != len(d.Block.Shape) {
+		return nil, fmt.Errorf("%d dimensions for a rank-%d block", n, len(d.Block.Shape))
+	}
+	bp := &blockPtr{base: in[0].P[0], block: d.Block.Shape, elemSize: size, offsets: make([]int64, n)}
+	for i := range n {
+		bp.shape = append(bp.shape, in[1+i].I[0])
+		bp.strides = append(bp.strides, in[1+n+i].I[0])
+	}
+	return []*Value{{B: bp}}, nil
+}
+
+// descAt returns the descriptor's block at the coordinates in[1:1+rank]
+// with every dimension checked.
+func descAt(in []*Value) (*blockPtr, []bool, error) {
+	d := in[0].B
+	if d == nil {
+		return nil, nil, errors.New("the descriptor is not a tt.make_tensor_descriptor value")
+	}
+	at := *d
+	at.offsets = make([]int64, len(d.block))
+	chk := make([]bool, len(d.block))
+	for i := range d.block {
+		at.offsets[i] = in[1+i].I[0]
+		chk[i] = true
+	}
+	return &at, chk, nil
+}
+
+func execDescriptorLoad(f *frame, op *ir.Operation, in []*Value) ([]*Value, error) {
+	ei, out, err := resultInfo(op, 0)
+	if err != nil {
+		return nil, err
+	}
+	bp, chk, err := descAt(in)
+	if err != nil {
+		return nil, err
+	}
+	return []*Value{out}, f.loadBlockChecked(bp, chk, 0, ei, out)
+}
+
+func execDescriptorStore(f *frame, op *ir.Operation, in []*Value) ([]*Value, error) {
+	bp, chk, err := descAt(in)
+	if err != nil {
+		return nil, err
+	}
+	src := len(in) - 1
+	return nil, f.storeBlockChecked(op, bp, chk, in[src], src)
 }
