@@ -83,6 +83,20 @@ func Sources(v *ir.Value) map[*ir.Value]bool {
 			return
 		}
 		def := v.DefiningOp()
+		if _, c, ok := scf.CarriedOfResult(v); ok {
+			// a loop result is its own carried value only, not the loop's
+			// other inits (the carried metadata beside the accumulator)
+			visit(c.Init)
+			visit(c.Yielded)
+			return
+		}
+		if def.Name == ttng.WarpGroupDotWait && v.Index() < def.NumOperands() {
+			// the wait forwards its inputs: result i is input i only (its
+			// other inputs, the metadata kept alive beside the values, are
+			// not sources of this one)
+			visit(def.Operand(v.Index()))
+			return
+		}
 		for _, o := range def.Operands() {
 			visit(o)
 		}
@@ -93,9 +107,6 @@ func Sources(v *ir.Value) map[*ir.Value]bool {
 					visit(u.Op.Operand(1))
 				}
 			}
-		}
-		if _, c, ok := scf.CarriedOfResult(v); ok {
-			visit(c.Yielded)
 		}
 		if _, ok := v.Type().(tt.MemDescType); ok {
 			for _, u := range v.Uses() {
