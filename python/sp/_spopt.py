@@ -80,13 +80,17 @@ def run_sp_opt(ir_text, args, filename="<triton>"):
     return r.stdout
 
 
-def sparse_pipeline_args(sparse_args, target=80, num_warps=4, num_stages=3):
+def sparse_pipeline_args(sparse_args, target=80, num_warps=4, num_stages=3, ptx_version=None):
     """sp-opt's flags for a Triton TTIR kernel with 2:4 pointer arguments
-    (indices or names) compiled to PTX."""
+    (indices or names) compiled to PTX; ptx_version sets the PTX ISA
+    version (sp.jit asks for 8.7 on Hopper, as Triton 3.6 emits, whose
+    tensormap.replace takes global strides in bytes)."""
     args = []
     if sparse_args:
         args.append("--annotate-sparse=args=" + ",".join(str(a) for a in sparse_args))
     args.append(f"--sp-pipeline=target=cuda:{target} num-warps={num_warps} num-stages={num_stages}")
+    if ptx_version:
+        args.append(f"--ptx-version={ptx_version}")
     args.append("--emit=ptx")
     return args
 

@@ -40,7 +40,8 @@ class _Marked:
     def compile(self, ttir, capability, num_warps, num_stages):
         ttir = _ttir.drop_metadata_params(ttir, self.entry, self.pairs)
         sm = 90 if capability >= 90 else 80
-        args = _spopt.sparse_pipeline_args([s for s, _ in self.pairs], sm, num_warps, num_stages)
+        args = _spopt.sparse_pipeline_args([s for s, _ in self.pairs], sm, num_warps, num_stages,
+                                           ptx_version="8.7" if sm == 90 else None)
         ptx = _spopt.run_sp_opt(ttir, args, filename=f"{self.entry}.ttir")
         man = _spopt.parse_manifest(ptx)
         k = next((k for k in man["kernels"] if k["name"] == self.entry), None)
@@ -90,8 +91,14 @@ def _hook(backend=None, stages=None, options=None, language=None, capability=Non
             return to_ptx(mod, md)
         name = mod.get_entry_func_name()
         text, k = _KERNELS[name].compile(str(mod), capability, options.num_warps, options.num_stages)
+        # A kernel with tensor descriptors (tl.make_tensor_descriptor, TMA on
+        # Hopper) makes its tensor maps on the device and keeps them in global
+        # scratch, bytes per program: Triton's launcher allocates it (through
+        # triton.set_allocator's allocator) and passes it as the trailing pointer.
+        gs = k.get("globalScratch") or {}
         md.update(name=name, shared=k["sharedBytes"], num_warps=k["numWarps"], tmem_size=0, tensordesc_meta=[],
-                  global_scratch_size=0, global_scratch_align=1, profile_scratch_size=0, profile_scratch_align=1)
+                  global_scratch_size=gs.get("bytes", 0), global_scratch_align=gs.get("align", 1),
+                  profile_scratch_size=0, profile_scratch_align=1)
         return text
 
     stages.update(ttgir=ttgir, llir=llir, ptx=ptx)
@@ -116,7 +123,14 @@ def jit(fn=None, *, sparse):
     """Marks a @triton.jit kernel's operands 2:4 sparse: sparse maps each
     sparse pointer parameter to the metadata pointer parameter that follows
     it, e.g. @sp.jit(sparse={"a_ptr": "a_meta"}). Returns the Triton kernel
-    itself, so kernel[grid](...) and triton.autotune work as usual."""
+    itself, so kernel[grid](...) and triton.autotune work as usual.
+
+    A sparse pointer may feed tl.make_tensor_descriptor (Triton's TMA form,
+    Hopper): sp splits the descriptor into values and band16 metadata
+    descriptors, whose tensor maps the kernel makes in Triton's global
+    scratch, so a Triton allocator must be set (triton.set_allocator); TMA
+    needs 16-byte aligned bases and row strides that are multiples of 16
+    bytes."""
     if not isinstance(sparse, dict) or not sparse:
         raise TypeError('sp.jit needs sparse={"<sparse pointer>": "<metadata pointer>", ...}')
 

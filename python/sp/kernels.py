@@ -1,4 +1,6 @@
-"""sp's Triton kernels: the tutorial 03 matmul with a 2:4 sparse A.
+"""sp's Triton kernels: the tutorial 03 matmul with a 2:4 sparse A, and on
+Hopper a persistent form of it (tutorial 09's loop over tile ids) whose tiles
+move by TMA through tensor descriptors.
 
 Imported only when Triton is installed.
 """
@@ -45,15 +47,103 @@ def sparse_matmul_kernel(a_ptr, a_meta, b_ptr, c_ptr, M, N, K, stride_am, stride
     tl.store(c_ptrs, c, mask=c_mask)
 
 
-def sparse_matmul(values, meta, b, k=None, out=None, BLOCK_SIZE_M=128, BLOCK_SIZE_N=128, BLOCK_SIZE_K=64,
-                  GROUP_SIZE_M=8, num_warps=4, num_stages=3):
+@sp_jit(sparse={"a_ptr": "a_meta"})
+@triton.jit
+def sparse_matmul_persistent_kernel(a_ptr, a_meta, b_ptr, c_ptr, M, N, K, KP, stride_am, stride_bk, stride_cm,
+                                    BLOCK_SIZE_M: tl.constexpr, BLOCK_SIZE_N: tl.constexpr,
+                                    BLOCK_SIZE_K: tl.constexpr, GROUP_SIZE_M: tl.constexpr):
+    """C = A @ B as sparse_matmul_kernel, persistent (Triton tutorial 09):
+    program p computes the tiles p, p + num_programs, ... in grouped order,
+    reading A and B through tensor descriptors, which sp loads by TMA on
+    Hopper (A's splits into values and band16 metadata descriptors). A's
+    descriptor spans K padded to KP (its padding is zero), B's the true K
+    (TMA reads the rows past it as zero); rows of A, B and C are
+    unit-stride."""
+    start = tl.program_id(axis=0)
+    num_pid_m = tl.cdiv(M, BLOCK_SIZE_M)
+    num_pid_n = tl.cdiv(N, BLOCK_SIZE_N)
+    num_tiles = num_pid_m * num_pid_n
+    num_pid_in_group = GROUP_SIZE_M * num_pid_n
+    a_desc = tl.make_tensor_descriptor(a_ptr, shape=[M, KP], strides=[stride_am, 1],
+                                       block_shape=[BLOCK_SIZE_M, BLOCK_SIZE_K])
+    b_desc = tl.make_tensor_descriptor(b_ptr, shape=[K, N], strides=[stride_bk, 1],
+                                       block_shape=[BLOCK_SIZE_K, BLOCK_SIZE_N])
+    c_desc = tl.make_tensor_descriptor(c_ptr, shape=[M, N], strides=[stride_cm, 1],
+                                       block_shape=[BLOCK_SIZE_M, BLOCK_SIZE_N])
+    for tile_id in range(start, num_tiles, tl.num_programs(axis=0)):
+        group_id = tile_id // num_pid_in_group
+        first_pid_m = group_id * GROUP_SIZE_M
+        group_size_m = min(num_pid_m - first_pid_m, GROUP_SIZE_M)
+        pid_m = first_pid_m + ((tile_id % num_pid_in_group) % group_size_m)
+        pid_n = (tile_id % num_pid_in_group) // group_size_m
+        accumulator = tl.zeros((BLOCK_SIZE_M, BLOCK_SIZE_N), dtype=tl.float32)
+        for k in range(0, tl.cdiv(KP, BLOCK_SIZE_K)):
+            a = a_desc.load([pid_m * BLOCK_SIZE_M, k * BLOCK_SIZE_K])
+            b = b_desc.load([k * BLOCK_SIZE_K, pid_n * BLOCK_SIZE_N])
+            accumulator = tl.dot(a, b, accumulator)
+        c_desc.store([pid_m * BLOCK_SIZE_M, pid_n * BLOCK_SIZE_N], accumulator.to(c_ptr.dtype.element_ty))
+
+
+def _ensure_allocator():
+    """Triton's launcher allocates a TMA kernel's global scratch through
+    triton.set_allocator's allocator; set one on torch's caching allocator
+    unless the program has set its own."""
+    try:
+        from triton.runtime import _allocation
+        current = _allocation._allocator.get()
+        unset = isinstance(current, _allocation.NullAllocator)
+    except (ImportError, AttributeError):
+        return
+    if unset:
+        import torch
+        triton.set_allocator(lambda size, align, stream: torch.empty(size, dtype=torch.int8, device="cuda"))
+
+
+def tma_ready(values, b, out, meta=None):
+    """Whether sparse_matmul can take the persistent TMA kernel: a Hopper
+    GPU, fp16 or bf16, and tensors TMA can address (unit-stride rows,
+    16-byte aligned bases and row strides)."""
+    import torch
+    if not values.is_cuda or torch.cuda.get_device_capability(values.device)[0] != 9:
+        return False
+    if values.dtype not in (torch.float16, torch.bfloat16) or b.dtype != values.dtype or out.dtype != values.dtype:
+        return False
+    for t in (values, b, out) + ((meta,) if meta is not None else ()):
+        if t.dim() != 2 or t.stride(1) != 1 or t.data_ptr() % 16 or (t.stride(0) * t.element_size()) % 16:
+            return False
+    return True
+
+
+def sparse_matmul(values, meta, b, k=None, out=None, BLOCK_SIZE_M=None, BLOCK_SIZE_N=None, BLOCK_SIZE_K=64,
+                  GROUP_SIZE_M=8, num_warps=None, num_stages=None, persistent=None):
     """out = W @ b for W given as values (M x Kp/2) and band16 metadata
-    (whole bands of 16 rows), Kp = K rounded up to 16; b is K x N."""
+    (whole bands of 16 rows), Kp = K rounded up to 16; b is K x N.
+
+    On Hopper, when the tensors suit TMA (tma_ready), the persistent
+    tensor-descriptor kernel runs (128x256x64 tiles, 8 warps, 5 stages, one
+    program per SM); otherwise the tutorial 03 kernel (128x128x64, 4 warps,
+    3 stages). persistent=False forces the latter; the block and pipeline
+    arguments override either's defaults."""
     m, kp = values.shape[0], 2 * values.shape[1]
     k = b.shape[0] if k is None else k
     n = b.shape[1]
     if out is None:
         out = b.new_empty((m, n))
+    if persistent is None:
+        persistent = tma_ready(values, b, out, meta)
+    if persistent:
+        import torch
+        bm, bn = BLOCK_SIZE_M or 128, BLOCK_SIZE_N or 256
+        sms = torch.cuda.get_device_properties(values.device).multi_processor_count
+        grid = (max(1, min(sms, triton.cdiv(m, bm) * triton.cdiv(n, bn))),)
+        _ensure_allocator()
+        sparse_matmul_persistent_kernel[grid](values, meta, b, out, m, n, k, kp, kp, b.stride(0), out.stride(0),
+                                              BLOCK_SIZE_M=bm, BLOCK_SIZE_N=bn, BLOCK_SIZE_K=BLOCK_SIZE_K,
+                                              GROUP_SIZE_M=GROUP_SIZE_M, num_warps=num_warps or 8,
+                                              num_stages=num_stages or 5)
+        return out
+    BLOCK_SIZE_M, BLOCK_SIZE_N = BLOCK_SIZE_M or 128, BLOCK_SIZE_N or 128
+    num_warps, num_stages = num_warps or 4, num_stages or 3
     grid = (triton.cdiv(m, BLOCK_SIZE_M) * triton.cdiv(n, BLOCK_SIZE_N),)
     sparse_matmul_kernel[grid](values, meta, b, out, m, n, k, kp, 1, b.stride(0), b.stride(1), out.stride(0),
                                out.stride(1), BLOCK_SIZE_M=BLOCK_SIZE_M, BLOCK_SIZE_N=BLOCK_SIZE_N,

@@ -97,6 +97,28 @@ def test_marked_kernel_compiles_to_launch_order(sp_opt, capability, warps, stage
     assert sp.parse_manifest(ptx)["kernels"][0] == k
 
 
+def test_persistent_tma_kernel_compiles_for_hopper(sp_opt):
+    """sp's persistent Python kernel as Triton 3.6 hands it over (tensor
+    descriptors; examples/triton36, a_meta put back): on capability 90 its
+    A values, A metadata and B loads are TMA copies, PTX 8.7, and the
+    manifest asks Triton for global scratch (the device-made tensor maps)."""
+    ttir = (ROOT / "examples/triton36/sparse_matmul_persistent_tma_bf16.ttir").read_text()
+    i = ttir.index("%b_ptr:")
+    src = ttir[:i] + META_PARAM + ttir[i:]
+    ptx, k = _Marked("sparse_matmul_persistent_kernel", [("a_ptr", "a_meta")]).compile(src, 90, 8, 5)
+    assert ".version 8.7" in ptx and ".target sm_90a" in ptx
+    assert k["globalScratch"]["bytes"] >= 3 * 128 and k["numWarps"] == 8
+    assert ptx.count("cp.async.bulk.tensor") >= 3 and "wgmma.mma_async.sp" in ptx
+    assert [p["role"] for p in k["params"][:3]] == ["values", "metadata", "dense"]
+
+
+def test_ptx_version_arg():
+    args = _spopt.sparse_pipeline_args(["a_ptr"], 90, 8, 5, ptx_version="8.7")
+    assert "--sp-pipeline=target=cuda:90 num-warps=8 num-stages=5" in args
+    assert "--ptx-version=8.7" in args and args[-1] == "--emit=ptx"
+    assert not any("ptx-version" in a for a in _spopt.sparse_pipeline_args(["a_ptr"], 90))
+
+
 def test_manifest_errors():
     with pytest.raises(ValueError, match="no sp manifest in this PTX"):
         sp.parse_manifest(".version 7.8\n")

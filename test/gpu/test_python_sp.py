@@ -41,11 +41,48 @@ def pruned_weight(m, k, dtype=torch.float16, seed=0):
 def test_jit_matmul_matches_torch_mm(m, n, k):
     w, s = pruned_weight(m, k)
     x = torch.randn(k, n, device=DEV, dtype=torch.float16)
-    out = kernels.sparse_matmul(s.values, s.meta, x, k=k)
+    out = kernels.sparse_matmul(s.values, s.meta, x, k=k, persistent=False)
     torch.cuda.synchronize()
     assert sp.manifest(kernels.sparse_matmul_kernel)["params"][1]["role"] == "metadata"
     torch.testing.assert_close(out, torch.mm(w, x), rtol=1e-2, atol=1e-2)
     sp.testing.assert_close(out, w, x)
+
+
+hopper = pytest.mark.skipif(torch.cuda.get_device_capability()[0] != 9, reason="the TMA kernel is Hopper's")
+
+
+@hopper
+@pytest.mark.parametrize("m,n,k,dtype", [(512, 512, 512, torch.float16), (1000, 1000, 1001, torch.float16),
+                                         (2048, 4096, 256, torch.float16), (1008, 520, 2000, torch.bfloat16),
+                                         (4096, 4096, 4096, torch.float16)])
+def test_persistent_tma_matches_torch_mm(m, n, k, dtype):
+    """sparse_matmul's Hopper path: the persistent tensor-descriptor kernel
+    (TMA loads of values, band16 metadata and B; one program per SM,
+    several tiles each at 2048x4096: 256 tiles), ragged M and K,
+    NaN-poisoned output."""
+    w, s = pruned_weight(m, k, dtype=dtype, seed=5)
+    x = torch.randn(k, n, device=DEV, dtype=dtype)
+    out = torch.full((m, n), float("nan"), device=DEV, dtype=dtype)
+    assert kernels.tma_ready(s.values, x, out)
+    kernels.sparse_matmul(s.values, s.meta, x, k=k, out=out)
+    torch.cuda.synchronize()
+    man = sp.manifest(kernels.sparse_matmul_persistent_kernel)
+    assert man["globalScratch"]["bytes"] > 0 and man["numWarps"] == 8
+    assert not torch.isnan(out).any()
+    sp.testing.assert_close(out, w, x)
+
+
+@hopper
+def test_sparse_mm_takes_the_tma_kernel_when_tensors_allow():
+    w, s = pruned_weight(256, 512, seed=6)
+    x = torch.randn(512, 264, device=DEV, dtype=torch.float16)
+    assert kernels.tma_ready(s.values, x, x.new_empty(256, 264))
+    y = torch.randn(512, 261, device=DEV, dtype=torch.float16)  # N = 261: the tutorial 03 kernel
+    assert not kernels.tma_ready(s.values, y, y.new_empty(256, 261))  # row stride not a multiple of 16 bytes
+    torch.testing.assert_close(torch.ops.sp.sparse_mm(s.values, s.meta, x, "band16"), torch.mm(w, x),
+                               rtol=1e-2, atol=1e-2)
+    torch.testing.assert_close(torch.ops.sp.sparse_mm(s.values, s.meta, y, "band16"), torch.mm(w, y),
+                               rtol=1e-2, atol=1e-2)
 
 
 @triton.autotune(configs=[
