@@ -1,4 +1,4 @@
-// Triton 3.6's TTIR of sp's persistent Python kernel (python/sp/kernels.py,
+// Triton 3.6's TTIR of an earlier form of sp's persistent Python kernel (python/sp/kernels.py,
 // sparse_matmul_persistent_kernel, block pointers), as sp.jit hands it to
 // sp-opt: make_ttir has rewritten the block pointers into pointer tensors
 // with i64 offsets, which decompose-sparse-tensors splits (the values
