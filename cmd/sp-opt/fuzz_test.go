@@ -17,11 +17,11 @@ import (
 	"github.com/sparsetriton/sp/pass"
 )
 
-// validIR is every chunk of the examples and lit tests that parses and
+// validIR is every chunk of the examples (Triton's TTIR dumps too) and lit tests that parses and
 // verifies on its own: the starting points of the pass-order fuzzer.
 var validIR = sync.OnceValue(func() []string {
 	var files []string
-	for _, pat := range []string{"../../examples/*.mlir", "../../test/lit/*/*.mlir", "../../test/lit/*/*/*.mlir"} {
+	for _, pat := range []string{"../../examples/*.mlir", "../../examples/triton36/*.ttir", "../../test/lit/*/*.mlir", "../../test/lit/*/*/*.mlir"} {
 		m, _ := filepath.Glob(pat)
 		files = append(files, m...)
 	}

@@ -247,7 +247,14 @@ func (pr *propagation) use(op *ir.Operation, i int, v *ir.Value) error {
 		if i != 0 {
 			return pr.fail(op, "a 2:4 value used as a coordinate of tt.descriptor_load")
 		}
-		blk := v.Type().(tt.TensorDescType).Block
+		d, ok := v.Type().(tt.TensorDescType)
+		if !ok {
+			return pr.fail(op, "tt.descriptor_load takes a !tt.tensordesc, got the 2:4 value %s", ir.TypeString(v.Type()))
+		}
+		blk := d.Block
+		if rt, ok := op.Result(0).Type().(ir.RankedTensorType); !ok || !ir.ShapeEqual(rt.Shape, blk.Shape) {
+			return pr.fail(op, "tt.descriptor_load of a 2:4 descriptor must load its whole %s block", ir.TypeString(blk))
+		}
 		if err := tt.Sparse().VerifyEncoding(blk.Shape, blk.Elem); err != nil {
 			return pr.fail(op, "the loaded block %s cannot be 2:4 sparse: %v", ir.TypeString(blk), err)
 		}

@@ -68,10 +68,14 @@ func (s *state) descriptorLoad(op *ir.Operation) error {
 	if op.NumOperands() != 3 {
 		return ir.Errorf(op.Loc, "%s: 2:4 tensor descriptors must be rank 2", Name)
 	}
+	d, ok := op.Operand(0).Type().(tt.TensorDescType)
+	if !ok {
+		return ir.Errorf(op.Loc, "%s: tt.descriptor_load takes a !tt.tensordesc, got %s", Name, ir.TypeString(op.Operand(0).Type()))
+	}
 	x, y := op.Operand(1), op.Operand(2)
 	b := s.builderAt(op)
 	sc := scaler{b: b, op: op, cst: s.consts.get}
-	kq := kQuantum(op.Operand(0).Type().(tt.TensorDescType).Block.Elem)
+	kq := kQuantum(d.Block.Elem)
 	vIdx := []*ir.Value{x, sc.div(y, 1, kq, "the K coordinate")}
 	mIdx := []*ir.Value{sc.div(x, 4, 16, "the M coordinate"), y}
 	if sc.err != nil {

@@ -338,6 +338,9 @@ func execMakeTensorDesc(_ *frame, op *ir.Operation, in []*Value) ([]*Value, erro
 		return nil, err
 	}
 	n := (len(in) - 1) / 2
+	if len(in[0].P) != 1 {
+		return nil, errors.New("the base must be a scalar pointer")
+	}
 	if n != len(d.Block.Shape) {
 		return nil, fmt.Errorf("%d dimensions for a rank-%d block", n, len(d.Block.Shape))
 	}
@@ -355,6 +358,9 @@ func descAt(in []*Value) (*blockPtr, []bool, error) {
 	d := in[0].B
 	if d == nil {
 		return nil, nil, errors.New("the descriptor is not a tt.make_tensor_descriptor value")
+	}
+	if len(in) < 1+len(d.block) {
+		return nil, nil, fmt.Errorf("%d coordinates for a rank-%d descriptor", len(in)-1, len(d.block))
 	}
 	at := *d
 	at.offsets = make([]int64, len(d.block))
