@@ -30,7 +30,8 @@ from sp import kernels  # noqa: E402
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--shapes", default="4096x4096x4096,8192x8192x8192,12288x2048x12288", help="MxNxK list")
+    ap.add_argument("--shapes", default="4096x4096x4096,8192x8192x8192,12288x2048x12288", help="MxNxK list "
+                    "(decode: 12288x16x12288,12288x64x12288,12288x128x12288)")
     ap.add_argument("--rounds", type=int, default=3)
     a = ap.parse_args()
     torch.manual_seed(0)

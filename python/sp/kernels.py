@@ -114,14 +114,26 @@ def tma_ready(values, b, out, meta=None):
     return True
 
 
+def persistent_tile(n):
+    """(BLOCK_M, BLOCK_N, warps, stages) of the persistent kernel for N
+    columns: the 128x256 tile of the compute-bound shapes, narrower tiles
+    with deeper pipelines where N is small (decode), so that fewer wasted
+    columns are computed and more programs share the weight."""
+    if n <= 64:
+        return 64, 64, 4, 8
+    if n <= 128:
+        return 128, 128, 8, 6
+    return 128, 256, 8, 5
+
+
 def sparse_matmul(values, meta, b, k=None, out=None, BLOCK_SIZE_M=None, BLOCK_SIZE_N=None, BLOCK_SIZE_K=64,
                   GROUP_SIZE_M=8, num_warps=None, num_stages=None, persistent=None):
     """out = W @ b for W given as values (M x Kp/2) and band16 metadata
     (whole bands of 16 rows), Kp = K rounded up to 16; b is K x N.
 
     On Hopper, when the tensors suit TMA (tma_ready), the persistent
-    tensor-descriptor kernel runs (128x256x64 tiles, 8 warps, 5 stages, one
-    program per SM); otherwise the tutorial 03 kernel (128x128x64, 4 warps,
+    tensor-descriptor kernel runs (one program per SM; 128x256x64 tiles,
+    8 warps, 5 stages, narrower for small N: persistent_tile); otherwise the tutorial 03 kernel (128x128x64, 4 warps,
     3 stages). persistent=False forces the latter; the block and pipeline
     arguments override either's defaults."""
     m, kp = values.shape[0], 2 * values.shape[1]
@@ -133,14 +145,15 @@ def sparse_matmul(values, meta, b, k=None, out=None, BLOCK_SIZE_M=None, BLOCK_SI
         persistent = tma_ready(values, b, out, meta)
     if persistent:
         import torch
-        bm, bn = BLOCK_SIZE_M or 128, BLOCK_SIZE_N or 256
+        tbm, tbn, tw, ts = persistent_tile(n)
+        bm, bn = BLOCK_SIZE_M or tbm, BLOCK_SIZE_N or tbn
         sms = torch.cuda.get_device_properties(values.device).multi_processor_count
         grid = (max(1, min(sms, triton.cdiv(m, bm) * triton.cdiv(n, bn))),)
         _ensure_allocator()
         sparse_matmul_persistent_kernel[grid](values, meta, b, out, m, n, k, kp, kp, b.stride(0), out.stride(0),
                                               BLOCK_SIZE_M=bm, BLOCK_SIZE_N=bn, BLOCK_SIZE_K=BLOCK_SIZE_K,
-                                              GROUP_SIZE_M=GROUP_SIZE_M, num_warps=num_warps or 8,
-                                              num_stages=num_stages or 5)
+                                              GROUP_SIZE_M=GROUP_SIZE_M, num_warps=num_warps or tw,
+                                              num_stages=num_stages or ts)
         return out
     BLOCK_SIZE_M, BLOCK_SIZE_N = BLOCK_SIZE_M or 128, BLOCK_SIZE_N or 128
     num_warps, num_stages = num_warps or 4, num_stages or 3
