@@ -20,9 +20,7 @@ PIDS = """    %0 = tt.get_program_id x : i32
 # Grouped order (Triton tutorial 03): pid = x + y*npm; npm = cdiv(M, BM),
 # npn = cdiv(N, BN); in a group of G tile rows, pid_m = first + (pid % (G*npn)) % size,
 # pid_n = (pid % (G*npn)) / size, size = min(npm - first, G).
-GROUPED_PIDS = """    %gx = tt.get_program_id x : i32
-    %gy = tt.get_program_id y : i32
-    %gbm1 = arith.constant {bmm1} : i32
+_GROUP_COUNTS = """    %gbm1 = arith.constant {bmm1} : i32
     %gbm = arith.constant {bm} : i32
     %gbn1 = arith.constant {bnm1} : i32
     %gbn = arith.constant {bn} : i32
@@ -31,9 +29,8 @@ GROUPED_PIDS = """    %gx = tt.get_program_id x : i32
     %gnpm = arith.divsi %gm0, %gbm : i32
     %gn0 = arith.addi %arg4, %gbn1 : i32
     %gnpn = arith.divsi %gn0, %gbn : i32
-    %gyx = arith.muli %gy, %gnpm : i32
-    %gpid = arith.addi %gx, %gyx : i32
-    %gin = arith.muli %gG, %gnpn : i32
+"""
+_GROUP_MAP = """    %gin = arith.muli %gG, %gnpn : i32
     %ggid = arith.divsi %gpid, %gin : i32
     %gfirst = arith.muli %ggid, %gG : i32
     %gleft = arith.subi %gnpm, %gfirst : i32
@@ -42,6 +39,18 @@ GROUPED_PIDS = """    %gx = tt.get_program_id x : i32
     %gmr = arith.remsi %gr, %gsize : i32
     %0 = arith.addi %gfirst, %gmr : i32
     %1 = arith.divsi %gr, %gsize : i32"""
+GROUPED_PIDS = """    %gx = tt.get_program_id x : i32
+    %gy = tt.get_program_id y : i32
+""" + _GROUP_COUNTS + """    %gyx = arith.muli %gy, %gnpm : i32
+    %gpid = arith.addi %gx, %gyx : i32
+""" + _GROUP_MAP
+
+# Persistent: program x walks tile ids x, x + num_programs, ... in grouped order.
+PERSISTENT_PIDS = """    %px = tt.get_program_id x : i32
+    %pn = tt.get_num_programs x : i32
+""" + _GROUP_COUNTS + """    %gtiles = arith.muli %gnpm, %gnpn : i32
+    scf.for %gpid = %px to %gtiles step %pn : i32 {{
+""" + _GROUP_MAP
 
 TEMPLATE = """// sparse_matmul_128.mlir with {desc}: BM = {bm}, BN = {bn}, BK = {bk}
 // (bench/gen_tile.py).
@@ -83,31 +92,6 @@ module {{
   }}
 }}
 """
-
-
-# Persistent: program x walks tile ids x, x + num_programs, ... in grouped order.
-PERSISTENT_PIDS = """    %px = tt.get_program_id x : i32
-    %pn = tt.get_num_programs x : i32
-    %gbm1 = arith.constant {bmm1} : i32
-    %gbm = arith.constant {bm} : i32
-    %gbn1 = arith.constant {bnm1} : i32
-    %gbn = arith.constant {bn} : i32
-    %gG = arith.constant {group} : i32
-    %gm0 = arith.addi %arg3, %gbm1 : i32
-    %gnpm = arith.divsi %gm0, %gbm : i32
-    %gn0 = arith.addi %arg4, %gbn1 : i32
-    %gnpn = arith.divsi %gn0, %gbn : i32
-    %gtiles = arith.muli %gnpm, %gnpn : i32
-    scf.for %gpid = %px to %gtiles step %pn : i32 {{
-    %gin = arith.muli %gG, %gnpn : i32
-    %ggid = arith.divsi %gpid, %gin : i32
-    %gfirst = arith.muli %ggid, %gG : i32
-    %gleft = arith.subi %gnpm, %gfirst : i32
-    %gsize = arith.minsi %gleft, %gG : i32
-    %gr = arith.remsi %gpid, %gin : i32
-    %gmr = arith.remsi %gr, %gsize : i32
-    %0 = arith.addi %gfirst, %gmr : i32
-    %1 = arith.divsi %gr, %gsize : i32"""
 
 
 def main():
