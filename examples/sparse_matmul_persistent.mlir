@@ -1,5 +1,7 @@
 // A persistent 2:4 sparse matmul (Triton tutorial 09's form): program x walks the tile ids x, x + num_programs,
 // ... in grouped order (G = 8), one 128x64 tile of C per tile id, K steps of 64 (bench/gen_tile.py --persistent).
+// Its launch spec runs min(SMS, tiles) programs with SMS = 4, so that the CPU interpreter gives each program
+// several tiles; on a GPU pass --set SMS=<multiprocessor count> (132 on an H100).
 module {
   tt.func public @sparse_matmul(%arg0: !tt.ptr<f16, #tt.sparse<"NV24">> {tt.divisibility = 16 : i32}, %arg1: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %arg2: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %arg3: i32 {tt.divisibility = 16 : i32}, %arg4: i32 {tt.divisibility = 16 : i32}, %arg5: i32 {tt.divisibility = 16 : i32}, %arg6: i32 {tt.divisibility = 16 : i32}, %arg7: i32 {tt.divisibility = 16 : i32}, %arg8: i32 {tt.divisibility = 16 : i32}) attributes {noinline = false} {
     %c0_i32 = arith.constant 0 : i32
