@@ -50,7 +50,7 @@ func runCoalesce(ctx *pass.Context, module *ir.Operation) error {
 		return err
 	}
 	for _, fn := range funcs(module) {
-		coalesceFunc(fn, cfg)
+		coalesceFunc(ctx.IR, fn, cfg)
 	}
 	return nil
 }
@@ -100,7 +100,7 @@ func maskOf(op *ir.Operation) *ir.Value {
 	return nil
 }
 
-func coalesceFunc(fn *ir.Operation, cfg moduleConfig) {
+func coalesceFunc(ctx *ir.Context, fn *ir.Operation, cfg moduleConfig) {
 	a := axisinfo.Analyze(fn)
 	c := newClasses()
 	c.build(fn)
@@ -140,13 +140,13 @@ func coalesceFunc(fn *ir.Operation, cfg moduleConfig) {
 			continue
 		}
 		old := encodingOf(root.Type())
-		c.relayout(fn, root, old, best[root].layout)
+		c.relayout(ctx, fn, root, old, best[root].layout)
 	}
 }
 
 // relayout gives every value of root's class whose layout is old the layout
 // nw, and recurses into the slice classes derived through tt.expand_dims.
-func (c *classes) relayout(fn *ir.Operation, root *ir.Value, old, nw ir.Attribute) {
+func (c *classes) relayout(ctx *ir.Context, fn *ir.Operation, root *ir.Value, old, nw ir.Attribute) {
 	if ir.AttrEqual(old, nw) {
 		return
 	}
@@ -163,7 +163,22 @@ func (c *classes) relayout(fn *ir.Operation, root *ir.Value, old, nw ir.Attribut
 		case op.Name == opExpandDims && members[op.Result(0)]:
 			axis := int(op.IntAttrOr("axis", 0))
 			src := op.Operand(0)
-			c.relayout(fn, src, ttgpu.SliceEncoding{Dim: axis, Parent: old}, ttgpu.SliceEncoding{Dim: axis, Parent: nw})
+			from, to := ttgpu.SliceEncoding{Dim: axis, Parent: old}, ttgpu.SliceEncoding{Dim: axis, Parent: nw}
+			if !ir.AttrEqual(encodingOf(src.Type()), from) {
+				return // already moved (another member expanded the same value)
+			}
+			if c.sliceShared(src, from, members) {
+				// The 1-D value also feeds expand_dims of another class (cse
+				// merges equal ranges), which keeps its layout: convert for
+				// this one instead of relayouting the shared value.
+				b := ir.NewBuilder(ctx)
+				b.Loc = op.Loc
+				b.SetInsertionPointBefore(op)
+				cv := b.Create(opConvert, []*ir.Value{src}, []ir.Type{withEncoding(src.Type(), to)})
+				op.SetOperand(0, cv.Result(0))
+				return
+			}
+			c.relayout(ctx, fn, src, from, to)
 		case op.Name == opDot && members[op.Result(0)]:
 			for i, v := range op.Operands() {
 				if d, ok := encodingOf(v.Type()).(ttgpu.DotOperandEncoding); ok && i != 2 && ir.AttrEqual(d.Parent, old) {
@@ -173,4 +188,21 @@ func (c *classes) relayout(fn *ir.Operation, root *ir.Value, old, nw ir.Attribut
 			}
 		}
 	})
+}
+
+// sliceShared reports whether a value of src's class with layout enc feeds
+// a tt.expand_dims whose result is not among members.
+func (c *classes) sliceShared(src *ir.Value, enc ir.Attribute, members map[*ir.Value]bool) bool {
+	root := c.find(src)
+	for _, v := range c.values {
+		if c.find(v) != root || !ir.AttrEqual(encodingOf(v.Type()), enc) {
+			continue
+		}
+		for _, u := range v.Uses() {
+			if u.Op.Name == opExpandDims && !members[u.Op.Result(0)] {
+				return true
+			}
+		}
+	}
+	return false
 }
