@@ -104,6 +104,8 @@ def main():
     ap.add_argument("--group-m", type=int, default=0, help="walk the tiles in grouped order, G tile rows per group (0: row order)")
     ap.add_argument("--persistent", action="store_true",
                     help="one program per SM looping over the tiles (grouped order, G = --group-m or 8)")
+    ap.add_argument("--ctas", type=int, default=1,
+                    help="CTAs per program (sp-pipeline num-ctas): a persistent launch runs SMS / CTAS programs")
     ap.add_argument("-o", required=True)
     a = ap.parse_args()
     name = "matmul" if a.dense else "sparse_matmul"
@@ -143,6 +145,9 @@ def main():
     if a.persistent:
         spec["vars"]["SMS"] = 132
         spec["grid"] = ["min(SMS, cdiv(M, BM) * cdiv(N, BN))"]
+        if a.ctas > 1:
+            spec["vars"]["CTAS"] = a.ctas
+            spec["grid"] = ["min(SMS / CTAS, cdiv(M, BM) * cdiv(N, BN))"]
     if not a.dense:
         spec["prune"] = True
         spec["args"][0]["sparse"] = "A"

@@ -197,8 +197,9 @@ def main():
         for name, k, sparse, bm, bn, persistent in sps:
             C = torch.full((M, N), float("nan"), device="cuda", dtype=torch.half)
             grid = (rp.cdiv(M, bm), rp.cdiv(N, bn))
-            if persistent:
-                grid = (min(sms, grid[0] * grid[1]), 1)
+            if persistent:  # one program per SM; a program of a cluster kernel takes one SM per CTA
+                ctas = (k.m.get("clusterDims") or [1])[0]
+                grid = (min(sms // ctas, grid[0] * grid[1]), 1)
             if sparse:
                 fn = lambda k=k, C=C, grid=grid: k(grid, V, E, B, C, M, N, K, K, N, N)
             else:

@@ -15,7 +15,8 @@
 # (head / bc: tritongpu-pipeline's async-wait=head / before-copies; rs: A
 # from registers, wgmma-a=registers; g8: tiles in grouped order,
 # gen_tile.py --group-m 8; p8: persistent, one program per SM walking the
-# tiles in grouped order, gen_tile.py --persistent; p4, p16: groups of 4, 16).
+# tiles in grouped order, gen_tile.py --persistent; p4, p16: groups of 4, 16; c2: programs of
+# 2-CTA clusters splitting the M tile, B multicast, sp-pipeline num-ctas=2).
 # Usage: bench/hopper_variants.sh OUT [NAME...]   (default: every variant)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -43,6 +44,11 @@ sp_f16_128x256x64_w8_s5_tma|--bm 128 --bn 256 --bk 64|num-warps=8 num-stages=5 t
 sp_f16_128x256x64_w8_s5_tma_g8|--bm 128 --bn 256 --bk 64 --group-m 8|num-warps=8 num-stages=5 tma=true
 sp_f16_128x256x64_w8_s5_tma_p8|--bm 128 --bn 256 --bk 64 --persistent|num-warps=8 num-stages=5 tma=true
 sp_f16_128x256x64_w8_s4_tma_p8|--bm 128 --bn 256 --bk 64 --persistent|num-warps=8 num-stages=4 tma=true
+sp_f16_256x256x64_w8_s5_tma_g8_c2|--bm 256 --bn 256 --bk 64 --group-m 8|num-warps=8 num-stages=5 tma=true num-ctas=2
+sp_f16_256x256x64_w8_s5_tma_p8_c2|--bm 256 --bn 256 --bk 64 --persistent --ctas 2|num-warps=8 num-stages=5 tma=true num-ctas=2
+sp_f16_256x256x64_w8_s5_tma_p4_c2|--bm 256 --bn 256 --bk 64 --persistent --group-m 4 --ctas 2|num-warps=8 num-stages=5 tma=true num-ctas=2
+sp_bf16_256x256x64_w8_s5_tma_p8_c2|--bm 256 --bn 256 --bk 64 --dtype bf16 --persistent --ctas 2|num-warps=8 num-stages=5 tma=true num-ctas=2
+dn_f16_256x256x64_w8_s4_tma_p8_c2|--dense --bm 256 --bn 256 --bk 64 --persistent --ctas 2|num-warps=8 num-stages=4 tma=true num-ctas=2
 sp_f16_128x256x64_w8_s5_tma_p4|--bm 128 --bn 256 --bk 64 --persistent --group-m 4|num-warps=8 num-stages=5 tma=true
 sp_f16_128x256x64_w8_s5_tma_p16|--bm 128 --bn 256 --bk 64 --persistent --group-m 16|num-warps=8 num-stages=5 tma=true
 sp_f16_256x128x64_w8_s6_tma_p8|--bm 256 --bn 128 --bk 64 --persistent|num-warps=8 num-stages=6 tma=true

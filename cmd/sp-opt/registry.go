@@ -23,6 +23,7 @@ func newRegistry() (*pass.Registry, error) {
 		decompose.Pass,                   // decompose-sparse-tensors (sp-pipeline's first pass)
 		tensorptr.Pass,                   // triton-rewrite-tensor-pointer: block pointers -> pointer tensors
 		encoding.Convert,                 // convert-triton-to-tritongpu
+		encoding.SplitCTATiles,           // tritongpu-split-cta-tiles
 		encoding.Coalesce,                // tritongpu-coalesce
 		encoding.RemoveLayoutConversions, // tritongpu-remove-layout-conversions
 		encoding.AccelerateMatmul,        // tritongpu-accelerate-matmul

@@ -174,6 +174,7 @@ func (r *cudaRunner) argParams(args []kernelArg) []cuda.Param {
 }
 
 func (r *cudaRunner) launch(grid [3]int, args []kernelArg) error {
+	grid = ctaGrid(r.km, grid)
 	ps, err := r.params(grid, args)
 	if err != nil {
 		return err
@@ -186,6 +187,7 @@ func (r *cudaRunner) timeLaunches(grid [3]int, args []kernelArg, t timing) ([]fl
 	if err != nil {
 		return nil, err
 	}
+	grid = ctaGrid(r.km, grid)
 	ps, err := r.params(grid, args)
 	if err != nil {
 		return nil, err

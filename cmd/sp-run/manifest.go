@@ -29,6 +29,21 @@ type kernelManifest struct {
 	// GlobalScratch: the entry takes one more .u64 parameter after Params,
 	// Bytes per program of global scratch (Triton 3.6's global_scratch).
 	GlobalScratch *scratchManifest `json:"globalScratch,omitempty"`
+	// ClusterDims: each program is a cluster of CTAs (.reqnctapercluster),
+	// so a grid of programs launches ClusterDims times as many CTAs.
+	ClusterDims []int `json:"clusterDims,omitempty"`
+}
+
+// ctaGrid is the CTA grid of a launch of km over a grid of programs.
+func ctaGrid(km *kernelManifest, grid [3]int) [3]int {
+	if km != nil {
+		for i, c := range km.ClusterDims {
+			if i < 3 && c > 1 {
+				grid[i] *= c
+			}
+		}
+	}
+	return grid
 }
 
 type scratchManifest struct {
@@ -37,7 +52,8 @@ type scratchManifest struct {
 }
 
 // scratchBytes is the global scratch a launch of km over grid needs: grid
-// size x the per-program bytes (0 when the kernel takes none).
+// size x the per-program bytes (0 when the kernel takes none); grid counts
+// CTAs (ctaGrid), each of which makes its own tensor maps.
 func scratchBytes(km *kernelManifest, grid [3]int) (int64, error) {
 	s := km.GlobalScratch
 	if s == nil {

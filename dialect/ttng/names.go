@@ -18,4 +18,7 @@ const (
 	ReinterpretTensorDescOpName      = "triton_nvidia_gpu.reinterpret_tensor_descriptor"
 	TensormapCreateOpName            = "triton_nvidia_gpu.tensormap_create"
 	TensormapFenceproxyAcquireOpName = "triton_nvidia_gpu.tensormap_fenceproxy_acquire"
+	ClusterArriveOpName              = "triton_nvidia_gpu.cluster_arrive"
+	ClusterWaitOpName                = "triton_nvidia_gpu.cluster_wait"
+	ClusterCTAIdOpName               = "triton_nvidia_gpu.cluster_cta_id"
 )

@@ -39,6 +39,14 @@ func declaredOps() []*ir.OpDef {
 			Results:  []ods.Value{ods.Var("outputs", ods.AnyType).Like(ods.SameAsEach("inputs"))},
 			Attrs:    []ods.Attr{ods.Req("pendings", ods.I32)},
 			Format:   "$inputs attr-dict `:` type($inputs)"},
+		// CTA clusters (Triton's cluster_arrive / cluster_wait, and the CTA's
+		// rank in its cluster): every thread of every CTA of the cluster
+		// arrives, then waits.
+		ods.Op{Name: n("cluster_arrive"), Summary: "arrive on the cluster barrier (release unless relaxed)",
+			Attrs: []ods.Attr{ods.OptAttr("relaxed", ods.Unit)}, Format: "attr-dict"},
+		ods.Op{Name: n("cluster_wait"), Summary: "wait on the cluster barrier (acquire)", Format: "attr-dict"},
+		ods.Op{Name: n("cluster_cta_id"), Summary: "this CTA's rank in its cluster", Traits: ir.Pure,
+			Results: []ods.Value{ods.Arg("result", ods.I32T).Like(i32)}, Format: "attr-dict `:` type($result)"},
 		ods.Op{Name: n("fence_async_shared"), Summary: "fence between generic-proxy writes and async-proxy reads of shared memory",
 			Attrs: []ods.Attr{ods.OptAttr("bCluster", ods.Bool)}, Format: "attr-dict"},
 		ods.Op{Name: n("init_barrier"), Summary: "initialise an mbarrier with an arrival count",

@@ -136,7 +136,7 @@ func goldenCases(t *testing.T) []goldenCase {
 func goldenPipeline(t *testing.T, opts string) *pass.Manager {
 	t.Helper()
 	reg, err := pass.NewRegistry(transform.Canonicalize, transform.CSE, transform.LICM, transform.LoopUnroll, decompose.Pass, tensorptr.Pass,
-		encoding.Convert, encoding.Coalesce, encoding.RemoveLayoutConversions, encoding.AccelerateMatmul,
+		encoding.SplitCTATiles, encoding.Convert, encoding.Coalesce, encoding.RemoveLayoutConversions, encoding.AccelerateMatmul,
 		encoding.StageDotOperands, encoding.Pipeline, encoding.TMALowering, encoding.FenceInsertion, limits.Pass)
 	if err != nil {
 		t.Fatal(err)

@@ -102,6 +102,13 @@ func Lower(module *ir.Operation, opts Options) (*Result, error) {
 			name = a.Value
 		}
 		k := newKernel(fn, name, sm, numWarps, opts, tab)
+		k.clusterCTAs = 1
+		if a, ok := module.Attr("sp.cluster_ctas").(ir.IntegerAttr); ok && a.Value > 1 {
+			if sm < 90 || a.Value != 2 {
+				return nil, ir.OpError(module, "sp.cluster_ctas = %d: clusters of 2 CTAs need sm_90", a.Value)
+			}
+			k.clusterCTAs = int(a.Value)
+		}
 		k.version = version
 		entry, man, err := k.lower(smem)
 		if err != nil {
@@ -194,6 +201,15 @@ func moduleTarget(module *ir.Operation, opts Options) (sm, numWarps int, err err
 		return 0, 0, ir.OpError(module, "num-ctas = %d: CTA clusters are not supported", n)
 	}
 	return sm, numWarps, nil
+}
+
+// declareCluster gives a kernel whose programs are clusters its
+// .reqnctapercluster and the manifest's cluster shape.
+func (k *kernel) declareCluster(e *asm.Entry, man *KernelManifest) {
+	if k.clusterCTAs > 1 {
+		e.ClusterCTAs = k.clusterCTAs
+		man.ClusterDims = []int{k.clusterCTAs, 1, 1}
+	}
 }
 
 // kernelFuncs returns the tt.func definitions of the module (declarations
@@ -322,6 +338,7 @@ func (k *kernel) lower(smem *asm.Global) (*asm.Entry, KernelManifest, error) {
 
 	e := &asm.Entry{Name: k.name, MaxNTID: 32 * k.numWarps}
 	man := KernelManifest{Name: k.name, ThreadsPerBlock: 32 * k.numWarps, NumWarps: k.numWarps}
+	k.declareCluster(e, &man)
 	if err := k.params(entry, e, &man); err != nil {
 		return nil, man, err
 	}

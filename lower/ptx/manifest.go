@@ -34,6 +34,10 @@ type KernelManifest struct {
 	// parameter after Params, a buffer of Bytes per program (grid size x
 	// Bytes in all, aligned to Align), as Triton 3.6 passes it.
 	GlobalScratch *ScratchManifest `json:"globalScratch,omitempty"`
+	// ClusterDims is set for a kernel whose programs are clusters of CTAs
+	// (sp.cluster_ctas, .reqnctapercluster): a launch of G programs along x
+	// is a grid of ClusterDims[0] * G CTAs.
+	ClusterDims []int `json:"clusterDims,omitempty"`
 }
 
 // ScratchManifest is the per-program global scratch of a kernel.

@@ -157,13 +157,16 @@ type sharedState struct {
 // kernel lowers one tt.func: the target, the op table, the analyses, and
 // the state parts above.
 type kernel struct {
-	fn     *ir.Operation
-	name   string
-	sm     int
-	opts   Options
-	tab    *table
-	axis   *axisinfo.Analysis
-	sparse bool // a sparse tt.dot was lowered (the manifest names band16)
+	// clusterCTAs is the module's sp.cluster_ctas (CTAs per program, a
+	// cluster launched with .reqnctapercluster); 1 without clusters.
+	clusterCTAs int
+	fn          *ir.Operation
+	name        string
+	sm          int
+	opts        Options
+	tab         *table
+	axis        *axisinfo.Analysis
+	sparse      bool // a sparse tt.dot was lowered (the manifest names band16)
 	// version is the module's PTX ISA version ("8.3").
 	version string
 	// gscratch is the plan of the global_scratch_alloc ops (tma.go).

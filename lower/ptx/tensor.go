@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/sparsetriton/sp/dialect/tt"
+	"github.com/sparsetriton/sp/dialect/ttng"
 	"github.com/sparsetriton/sp/ir"
 	"github.com/sparsetriton/sp/lower/ptx/asm"
 )
@@ -18,9 +19,44 @@ func emitProgramID(k *kernel, op *ir.Operation) error {
 		return fmt.Errorf("bad program id axis %s", ir.AttrString(op.Attr("axis")))
 	}
 	sreg := map[string]string{tt.GetProgramIdOpName: "%ctaid", tt.GetNumProgramsOpName: "%nctaid"}[op.Name]
+	if k.clusterCTAs > 1 { // a program is a cluster
+		sreg = map[string]string{tt.GetProgramIdOpName: "%clusterid", tt.GetNumProgramsOpName: "%nclusterid"}[op.Name]
+	}
 	r := k.newReg(clsB32)
 	k.op("mov.u32", r, asm.Special(sreg+"."+"xyz"[axis:axis+1]))
 	k.set(op.Result(0), &val{regs: []asm.Operand{r}})
+	return nil
+}
+
+// emitClusterCTAId is the CTA's rank in its cluster.
+func emitClusterCTAId(k *kernel, op *ir.Operation) error {
+	if k.clusterCTAs < 2 {
+		return fmt.Errorf("cluster_cta_id in a kernel without clusters (sp.cluster_ctas)")
+	}
+	r := k.newReg(clsB32)
+	k.op("mov.u32", r, asm.Special("%cluster_ctarank"))
+	k.set(op.Result(0), &val{regs: []asm.Operand{r}})
+	return nil
+}
+
+// emitClusterArrive/Wait are the cluster barrier (every thread of every
+// CTA of the cluster); the wait also orders this CTA's shared-memory
+// accesses as a bar.sync would.
+func emitClusterArrive(k *kernel, op *ir.Operation) error {
+	if _, relaxed := op.Attr("relaxed").(ir.UnitAttr); relaxed {
+		k.eff("barrier.cluster.arrive.relaxed.aligned")
+	} else {
+		// the mbarrier inits before it are seen by the other CTAs' remote
+		// arrivals and multicast copies after the matching wait
+		k.eff("fence.mbarrier_init.release.cluster")
+		k.eff("barrier.cluster.arrive.release.aligned")
+	}
+	return nil
+}
+
+func emitClusterWait(k *kernel, op *ir.Operation) error {
+	k.eff("barrier.cluster.wait.acquire.aligned")
+	k.readSinceBar, k.writeSinceBar, k.wgmmaReads, k.t0Writes = false, false, false, false
 	return nil
 }
 
@@ -180,6 +216,9 @@ func emitAddPtr(k *kernel, op *ir.Operation) error {
 // tensorOps adds this file's ops to the table.
 func tensorOps(t *table) {
 	t.register(emitProgramID, tt.GetProgramIdOpName, tt.GetNumProgramsOpName)
+	t.register(emitClusterCTAId, ttng.ClusterCTAIdOpName)
+	t.register(emitClusterArrive, ttng.ClusterArriveOpName)
+	t.register(emitClusterWait, ttng.ClusterWaitOpName)
 	t.register(emitMakeRange, tt.MakeRangeOpName)
 	t.register(emitSplat, tt.SplatOpName)
 	t.register(emitBroadcast, tt.BroadcastOpName)

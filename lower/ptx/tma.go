@@ -156,6 +156,103 @@ func (k *kernel) proPred(cmp string, n int64) asm.Reg {
 	return p
 }
 
+// multicastMask is the ctaMask of a multicast TMA copy: every CTA of the
+// cluster. The tile is the same in all of them: box n is copied by CTA
+// n mod ctas into each (the same offsets, each CTA's own full barrier
+// completing on its bytes).
+func (k *kernel) multicastMask() (asm.Operand, error) {
+	if k.clusterCTAs < 2 {
+		return nil, fmt.Errorf("a multicast TMA copy in a kernel without clusters (sp.cluster_ctas)")
+	}
+	m := k.newReg(clsB16)
+	k.op("mov.b16", m, imm(int64(1)<<k.clusterCTAs-1))
+	return m, nil
+}
+
+// boxOwner narrows the issuing predicate p of multicast box n to the CTA
+// that copies it.
+func (k *kernel) boxOwner(p asm.Reg, n int64) asm.Reg {
+	q := k.newReg(clsPred)
+	k.op("and.pred", q, p, k.rankIs(n%int64(k.clusterCTAs)))
+	return q
+}
+
+// rank is the prologue register of the CTA's rank in its cluster.
+func (k *kernel) rank() asm.Reg {
+	if r, ok := k.layouts.pro["cluster:rank"]; ok {
+		return r.(asm.Reg)
+	}
+	r := k.newReg(clsB32)
+	k.proOp("mov.u32", r, asm.Special("%cluster_ctarank"))
+	k.layouts.pro["cluster:rank"] = r
+	return r
+}
+
+// rankIs is a prologue predicate "this CTA has rank n in its cluster".
+func (k *kernel) rankIs(n int64) asm.Reg {
+	key := fmt.Sprintf("pred:rank:%d", n)
+	if r, ok := k.layouts.pro[key]; ok {
+		return r.(asm.Reg)
+	}
+	p := k.newReg(clsPred)
+	k.proOp("setp.eq.u32", p, k.rank(), imm(n))
+	k.layouts.pro[key] = p
+	return p
+}
+
+// peerArrive is arrive_barrier {peer}: lane 0 of every warp arrives (count
+// times) on the barrier at the same offset in the other CTA of its cluster
+// of two, guarded by the optional i1 operand.
+func (k *kernel) peerArrive(op *ir.Operation, bar asm.Addr, count int64) error {
+	if k.clusterCTAs != 2 {
+		return fmt.Errorf("arrive_barrier {peer} needs a cluster of 2 CTAs (sp.cluster_ctas)")
+	}
+	p := k.lane0()
+	if op.NumOperands() > 1 {
+		var live bool
+		var err error
+		if p, live, err = k.andPred(p, op.Operand(1)); err != nil || !live {
+			return err
+		}
+	}
+	k.beforeRead()
+	peer := k.peerRank()
+	local := k.newReg(clsB32)
+	k.op("add.u32", local, bar.Base, imm(bar.Disp))
+	remote := k.newReg(clsB32)
+	k.op("mapa.shared::cluster.u32", remote, local, peer)
+	args := []asm.Operand{asm.Sym("_"), asm.Addr{Base: remote}}
+	if count > 1 {
+		args = append(args, imm(count))
+	}
+	// The default .release.cta semantics, as CUTLASS's cluster barriers use:
+	// the warp's reads of the slot were wgmma's, retired by its wait.
+	k.eff("mbarrier.arrive.shared::cluster.b64", args...).If(p, false)
+	return nil
+}
+
+// lane0 is a prologue predicate "this thread is lane 0 of its warp".
+func (k *kernel) lane0() asm.Reg {
+	if r, ok := k.layouts.pro["pred:lane0"]; ok {
+		return r.(asm.Reg)
+	}
+	p := k.newReg(clsPred)
+	k.proOp("setp.eq.u32", p, k.lane, imm(0))
+	k.layouts.pro["pred:lane0"] = p
+	return p
+}
+
+// peerRank is the prologue register of the other CTA's rank (clusters of 2).
+func (k *kernel) peerRank() asm.Reg {
+	if r, ok := k.layouts.pro["cluster:peer"]; ok {
+		return r.(asm.Reg)
+	}
+	r := k.newReg(clsB32)
+	k.proOp("xor.b32", r, k.rank(), imm(1))
+	k.layouts.pro["cluster:peer"] = r
+	return r
+}
+
 // thread0 is the predicate of the CTA's first thread; warp0 of its first warp.
 func (k *kernel) thread0() asm.Reg { return k.proPred("eq", 0) }
 func (k *kernel) warp0() asm.Reg   { return k.proPred("lt", 32) }
@@ -442,6 +539,9 @@ func emitArriveBarrier(k *kernel, op *ir.Operation) error {
 	if _, ok := op.Attr("perThread").(ir.UnitAttr); ok {
 		return k.perThreadArrive(op, bar, count)
 	}
+	if _, ok := op.Attr("peer").(ir.UnitAttr); ok {
+		return k.peerArrive(op, bar, count)
+	}
 	var pred *ir.Value
 	if op.NumOperands() > 1 {
 		pred = op.Operand(1)
@@ -710,6 +810,14 @@ func emitTMALoad(k *kernel, op *ir.Operation) error {
 	}
 	dst := k.get0(op.Operand(nOps - 2)).mem.base
 	name := fmt.Sprintf("cp.async.bulk.tensor.%dd.shared::cluster.global.mbarrier::complete_tx::bytes", box.rank)
+	_, multicast := op.Attr("multicast").(ir.UnitAttr)
+	var mask asm.Operand
+	if multicast {
+		if mask, err = k.multicastMask(); err != nil {
+			return err
+		}
+		name += ".multicast::cluster"
+	}
 	// Box n is issued by warp n mod numWarps, each issuing warp's boxes
 	// under one warp-uniform branch that the other warps jump over.
 	nw := min(box.nr*box.nc, int64(k.numWarps))
@@ -725,7 +833,12 @@ func emitTMALoad(k *kernel, op *ir.Operation) error {
 					if err != nil {
 						return err
 					}
-					k.eff(name, asm.Addr{Base: dst, Disp: box.smemOffset(i, j)}, tensorOperand(desc, xy), bar).If(p, false)
+					args := []asm.Operand{asm.Addr{Base: dst, Disp: box.smemOffset(i, j)}, tensorOperand(desc, xy), bar}
+					if multicast {
+						p = k.boxOwner(p, n)
+						args = append(args, mask)
+					}
+					k.eff(name, args...).If(p, false)
 				}
 				n++
 			}

@@ -337,6 +337,10 @@ type rewriter struct {
 	pl *loopPlan
 	b  *ir.Builder
 	S  int
+	// ctas is the module's sp.cluster_ctas; multicast the staged loads
+	// (by index) that every CTA of the cluster reads alike (nil if none).
+	ctas      int
+	multicast map[int]bool
 	// P is the prefetch distance: stage 0 runs P iterations ahead, P
 	// stages are in flight (S-1, or S-2 with mbarriers).
 	P    int
@@ -381,6 +385,7 @@ func (pl *loopPlan) rewrite(b *ir.Builder, S int, asyncWait string, threads int)
 		rw.bufs[k] = b.Create(opLocalAlloc, nil, []ir.Type{ringType(pl.tileType(k), S)}).Result(0)
 	}
 	if useMB {
+		rw.multicastLoads()
 		rw.mb = rw.initBarriers(threads)
 		rw.mb.prefetch = prefetch
 	}

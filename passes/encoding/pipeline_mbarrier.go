@@ -2,6 +2,7 @@ package encoding
 
 import (
 	"github.com/sparsetriton/sp/dialect/arith"
+	"github.com/sparsetriton/sp/dialect/scf"
 	"github.com/sparsetriton/sp/dialect/tt"
 	"github.com/sparsetriton/sp/dialect/ttgpu"
 	"github.com/sparsetriton/sp/dialect/ttng"
@@ -110,6 +111,82 @@ func (mb *mbarriers) view(rw *rewriter, ring, idx *ir.Value) *ir.Value {
 	return rw.b.Create(opSubview, []*ir.Value{ring, idx, rw.c0}, []ir.Type{t}).Result(0)
 }
 
+// Clusters (sp.cluster_ctas, tritongpu-split-cta-tiles): a TMA load whose
+// descriptor and coordinates do not depend on the CTA's rank in its
+// cluster reads the same tile in every CTA of the cluster, so each CTA
+// copies its share of the tile's boxes into all of them (the copy's
+// multicast attribute). A slot may then be refilled only when every CTA
+// of the cluster has released it: besides its own threads' arrivals,
+// empty[s] counts one arrival from each warp of the other CTA (the
+// arrive_barrier's peer attribute), and the rings are set up and torn down
+// between cluster barriers, so that no CTA arrives on or copies into
+// barriers the other has not initialised or has already invalidated.
+
+// multicastLoads marks the staged loads that are multicast (see above).
+func (rw *rewriter) multicastLoads() {
+	pl := rw.pl
+	rw.ctas = clusterCTAsOf(pl.loop)
+	if rw.ctas < 2 || !pl.tma {
+		return
+	}
+	rw.multicast = map[int]bool{}
+	for k, l := range pl.loads {
+		seen := map[*ir.Value]bool{}
+		dep := false
+		for _, v := range l.Operands() {
+			dep = dep || dependsOnRank(v, seen)
+		}
+		if !dep {
+			rw.multicast[k] = true
+		}
+	}
+	if len(rw.multicast) == 0 {
+		rw.multicast = nil
+	}
+}
+
+// clusterCTAsOf is sp.cluster_ctas of the module holding op (1 if none).
+func clusterCTAsOf(op *ir.Operation) int {
+	for p := op; p != nil; p = p.ParentOp() {
+		if a, ok := p.Attr(AttrClusterCTAs).(ir.IntegerAttr); ok {
+			return int(a.Value)
+		}
+	}
+	return 1
+}
+
+// dependsOnRank reports whether v is computed from the CTA's rank in its
+// cluster (through operands, and the init and yielded values of loop
+// block arguments).
+func dependsOnRank(v *ir.Value, seen map[*ir.Value]bool) bool {
+	if v == nil || seen[v] {
+		return false
+	}
+	seen[v] = true
+	if v.IsBlockArg() {
+		if _, c, ok := scf.CarriedOfArg(v); ok {
+			return dependsOnRank(c.Init, seen) || dependsOnRank(c.Yielded, seen)
+		}
+		return false
+	}
+	d := v.DefiningOp()
+	if d.Name == ttng.ClusterCTAIdOpName {
+		return true
+	}
+	for _, o := range d.Operands() {
+		if dependsOnRank(o, seen) {
+			return true
+		}
+	}
+	return false
+}
+
+// clusterSync is a cluster barrier (every thread of every CTA).
+func (rw *rewriter) clusterSync() {
+	rw.b.Create(ttng.ClusterArriveOpName, nil, nil)
+	rw.b.Create(ttng.ClusterWaitOpName, nil, nil)
+}
+
 // initBarriers allocates and initialises both rings (before the prologue).
 func (rw *rewriter) initBarriers(threads int) *mbarriers {
 	b := rw.b
@@ -121,10 +198,16 @@ func (rw *rewriter) initBarriers(threads int) *mbarriers {
 		if i == 0 && rw.pl.tma {
 			count = 1 // thread 0's barrier_expect; the copies complete the bytes
 		}
+		if i == 1 && rw.multicast != nil {
+			count += (rw.ctas - 1) * threads / 32 // one arrival per warp of the other CTA
+		}
 		for s := 0; s < rw.S; s++ {
 			b.Create(opInitBarrier, []*ir.Value{mb.view(rw, ring, rw.cst(ir.I32, int64(s)))}, nil,
 				ir.NamedAttr{Name: "count", Value: ir.I32Attr(int64(count))})
 		}
+	}
+	if rw.multicast != nil {
+		rw.clusterSync()
 	}
 	return mb
 }
@@ -159,6 +242,9 @@ func (rw *rewriter) tmaCopyInto(l *ir.Operation, m map[*ir.Value]*ir.Value, vali
 		if a := l.Attr(name); a != nil {
 			cp.SetAttr(name, a)
 		}
+	}
+	if rw.multicast[k] {
+		cp.SetAttr("multicast", ir.UnitAttr{})
 	}
 }
 
@@ -265,6 +351,9 @@ func nextPhase(b *ir.Builder, cst func(ir.Type, int64) *ir.Value, x, p *ir.Value
 // release invalidates every barrier and frees both rings (after the loop's
 // final async_wait).
 func (mb *mbarriers) release(rw *rewriter) {
+	if rw.multicast != nil {
+		rw.clusterSync()
+	}
 	for _, ring := range []*ir.Value{mb.full, mb.empty} {
 		for s := 0; s < rw.S; s++ {
 			rw.b.Create(opInvalBarrier, []*ir.Value{mb.view(rw, ring, rw.cst(ir.I32, int64(s)))}, nil)
@@ -373,6 +462,10 @@ func (mb *mbarriers) releaseSlot(rw *rewriter, slot, pred *ir.Value) {
 	}
 	rw.b.Create(opArriveBarrier, ops, nil,
 		ir.NamedAttr{Name: "count", Value: ir.I32Attr(1)}, ir.NamedAttr{Name: "perThread", Value: ir.UnitAttr{}})
+	if rw.multicast != nil {
+		rw.b.Create(opArriveBarrier, ops, nil,
+			ir.NamedAttr{Name: "count", Value: ir.I32Attr(1)}, ir.NamedAttr{Name: "peer", Value: ir.UnitAttr{}})
+	}
 }
 
 // waitRefill makes the refill of slot ins wait, before the first op that

@@ -15,7 +15,7 @@ import (
 type PipelineOptions struct {
 	Target    string `opt:"target" help:"GPU target, cuda:<compute capability> (cuda:80, cuda:90)"`
 	NumWarps  int    `opt:"num-warps" help:"warps per CTA"`
-	NumCTAs   int    `opt:"num-ctas" help:"CTAs per cluster (sp supports 1)"`
+	NumCTAs   int    `opt:"num-ctas" help:"CTAs per program, a cluster that splits the program's M tile (1 or 2; 2 needs cuda:90)"`
 	NumStages int    `opt:"num-stages" help:"software-pipelining stages of the K loop (1: no pipelining)"`
 	AsyncWait string `opt:"async-wait" help:"how a wgmma loop waits for its copies: head, before-copies or mbarrier (tritongpu-pipeline's option)"`
 	// TMA loads block-pointer tiles with TMA (cuda:90): descriptors from
@@ -41,9 +41,11 @@ type step struct {
 // make_ttir/make_ttgir order restricted to sp's passes).
 func pipelineSteps() []step {
 	convertOpts := func(o *PipelineOptions) string {
-		return fmt.Sprintf("num-warps=%d threads-per-warp=32 num-ctas=%d target=%s", o.NumWarps, o.NumCTAs, o.Target)
+		return fmt.Sprintf("num-warps=%d threads-per-warp=32 num-ctas=1 target=%s", o.NumWarps, o.Target)
 	}
 	return []step{
+		{SplitCTATiles, func(o *PipelineOptions) string { return fmt.Sprintf("ctas=%d", o.NumCTAs) },
+			"num-ctas > 1: the program's M tile split between the CTAs of a cluster, per-CTA IR from here on"},
 		{decompose.Pass, nil, "split #tt.sparse tensors into values and i16 metadata before anything looks at shapes"},
 		{transform.Canonicalize, nil, "fold the index arithmetic the decomposition emits"},
 		{tensorptr.Pass, func(o *PipelineOptions) string {
@@ -92,13 +94,14 @@ lowering takes (the contract in passes/encoding/doc.go). Order, after
 ir-syntax.md §9.3 (Triton 3.1's make_ttir and make_ttgir restricted to sp's
 passes, with the 2:4 fork's decomposition first):
 
+ 0. tritongpu-split-cta-tiles{ctas} (only with num-ctas > 1): each CTA of the program's cluster takes its part of the M tile
  1. decompose-sparse-tensors: split #tt.sparse tensors into values and metadata
  2. canonicalize
  3. triton-rewrite-tensor-pointer{descriptors}: block pointers to masked pointer tensors (with tma=true,
     TMA-eligible loads to tt.descriptor_load)
  4. canonicalize
  5. loop-invariant-code-motion{sink-past-loops=true}: the base pointer tensors and masks leave the loops, epilogue values move after them
- 6. convert-triton-to-tritongpu{num-warps threads-per-warp=32 num-ctas target}
+ 6. convert-triton-to-tritongpu{num-warps threads-per-warp=32 num-ctas=1 target} (per-CTA IR)
  7. tritongpu-coalesce
  8. tritongpu-remove-layout-conversions
  9. tritongpu-accelerate-matmul{wgmma-a max-num-imprecise-acc}
@@ -144,6 +147,9 @@ func buildPipeline(opts any) (string, error) {
 	if o.TMA && o.Target != "cuda:90" {
 		return "", fmt.Errorf("tma=true needs target=cuda:90, got %s", o.Target)
 	}
+	if o.NumCTAs != 1 && (o.NumCTAs != 2 || o.Target != "cuda:90") {
+		return "", fmt.Errorf("num-ctas = %d: sp supports 1, and 2 on target=cuda:90 (got %s)", o.NumCTAs, o.Target)
+	}
 	if err := checkAsyncWait(o.AsyncWait); err != nil {
 		return "", err
 	}
@@ -153,7 +159,7 @@ func buildPipeline(opts any) (string, error) {
 	var parts []string
 	for _, s := range pipelineSteps() {
 		e := s.pass.Name
-		if s.pass == limits.Pass && !o.CheckLaunch {
+		if (s.pass == limits.Pass && !o.CheckLaunch) || (s.pass == SplitCTATiles && o.NumCTAs <= 1) {
 			continue
 		}
 		if s.opts != nil {

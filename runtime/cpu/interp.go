@@ -171,8 +171,14 @@ func (k *Kernel) Launch(ctx context.Context, mem *Memory, grid [3]int, args []Ar
 		go func() {
 			defer wg.Done()
 			for pid := range ids {
-				if err := k.runProgram(mem, pid, grid, in); err != nil {
-					once.Do(func() { first = fmt.Errorf("program (%d, %d, %d): %w", pid[0], pid[1], pid[2], err); cancel() })
+				// A program of a kernel split between the CTAs of a cluster
+				// (tritongpu-split-cta-tiles) runs its CTAs one after the
+				// other: at this level they share nothing but global memory.
+				for rank := range k.clusterCTAs() {
+					if err := k.runProgram(mem, pid, grid, rank, in); err != nil {
+						once.Do(func() { first = fmt.Errorf("program (%d, %d, %d): %w", pid[0], pid[1], pid[2], err); cancel() })
+						break
+					}
 				}
 			}
 		}()
@@ -238,6 +244,7 @@ type frame struct {
 	mem  *Memory
 	pid  [3]int
 	grid [3]int
+	rank int // the CTA's rank in its cluster (sp.cluster_ctas)
 	vals map[*ir.Value]*Value
 	cur  *ir.Operation // the op being executed (for internal errors)
 	// TMA state (tma.go): tensor maps by their global-scratch pointer,
@@ -247,8 +254,18 @@ type frame struct {
 	scratchEnd int64
 }
 
-func (k *Kernel) runProgram(mem *Memory, pid, grid [3]int, args []*Value) (err error) {
-	f := &frame{k: k, mem: mem, pid: pid, grid: grid, vals: map[*ir.Value]*Value{}, descs: map[Ptr]*tmaDesc{}, bars: map[barKey]*mbar{}}
+// clusterCTAs is the module's sp.cluster_ctas (CTAs per program), 1 when absent.
+func (k *Kernel) clusterCTAs() int {
+	if k.module != nil {
+		if a, ok := k.module.Attr("sp.cluster_ctas").(ir.IntegerAttr); ok && a.Value > 1 {
+			return int(a.Value)
+		}
+	}
+	return 1
+}
+
+func (k *Kernel) runProgram(mem *Memory, pid, grid [3]int, rank int, args []*Value) (err error) {
+	f := &frame{k: k, mem: mem, pid: pid, grid: grid, rank: rank, vals: map[*ir.Value]*Value{}, descs: map[Ptr]*tmaDesc{}, bars: map[barKey]*mbar{}}
 	defer func() {
 		if r := recover(); r != nil { // a bug in a handler, not in the input
 			loc, name := ir.Location(ir.UnknownLoc{}), "?"

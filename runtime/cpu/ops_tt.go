@@ -7,6 +7,7 @@ import (
 
 	"github.com/sparsetriton/sp/dialect/llvm"
 	"github.com/sparsetriton/sp/dialect/tt"
+	"github.com/sparsetriton/sp/dialect/ttng"
 	"github.com/sparsetriton/sp/ir"
 )
 
@@ -24,6 +25,9 @@ func addTT(m map[string]handler) {
 			return nil, err
 		}
 		return []*Value{{I: []int64{int64(f.grid[ax])}}}, nil
+	}
+	m[ttng.ClusterCTAIdOpName] = func(f *frame, _ *ir.Operation, _ []*Value) ([]*Value, error) {
+		return []*Value{{I: []int64{int64(f.rank)}}}, nil
 	}
 	m[tt.MakeRangeOpName] = execMakeRange
 	m[tt.SplatOpName] = execSplat

@@ -73,6 +73,10 @@ func addTMA(m map[string]handler) {
 		}
 		return []*Value{{D: d}}, nil
 	}
+	// Cluster barriers: the interpreter runs a cluster's CTAs one after
+	// the other (interp.go), so there is no other CTA to wait for.
+	m[ttng.ClusterArriveOpName] = func(*frame, *ir.Operation, []*Value) ([]*Value, error) { return nil, nil }
+	m[ttng.ClusterWaitOpName] = func(*frame, *ir.Operation, []*Value) ([]*Value, error) { return nil, nil }
 	m[ttng.InitBarrierOpName] = initBarrier
 	m[ttng.InvalBarrierOpName] = func(f *frame, op *ir.Operation, in []*Value) ([]*Value, error) {
 		b, err := f.barrier(in[0])
@@ -240,10 +244,20 @@ func arriveBarrier(f *frame, op *ir.Operation, in []*Value) ([]*Value, error) {
 		return nil, err
 	}
 	n := op.IntAttrOr("count", 1)
-	if _, ok := op.Attr("perThread").(ir.UnitAttr); ok {
+	_, perThread := op.Attr("perThread").(ir.UnitAttr)
+	_, peer := op.Attr("peer").(ir.UnitAttr)
+	if perThread || peer {
 		t, err := ctaThreads(op)
 		if err != nil {
 			return nil, err
+		}
+		if peer {
+			// One arrival per warp on the other CTA's barrier. The
+			// interpreter runs a cluster's CTAs one after the other, each
+			// with every tile in its own slots (a multicast copy fills
+			// only the copying CTA), so the arrival counts on the CTA's
+			// own barrier, where the other CTA's would have come from.
+			t /= 32
 		}
 		n *= t
 	}

@@ -89,6 +89,8 @@ class Kernel:
             else:
                 raise TypeError(f"unsupported parameter dtype {dt}")
         gx, gy, gz = (tuple(grid) + (1, 1))[:3]
+        cl = (list(self.m.get("clusterDims") or []) + [1, 1, 1])[:3]
+        gx, gy, gz = gx * cl[0], gy * cl[1], gz * cl[2]  # a program is a cluster of CTAs (.reqnctapercluster)
         scratch = self.m.get("globalScratch")
         if scratch:  # Triton 3.6's global scratch: one trailing pointer, bytes per program
             n = gx * gy * gz * scratch["bytes"]

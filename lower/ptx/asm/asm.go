@@ -263,6 +263,8 @@ type Entry struct {
 	Comment string // one line before the entry, without "// "
 	Params  []Param
 	MaxNTID int
+	// ClusterCTAs > 1 declares .reqnctapercluster ClusterCTAs, 1, 1.
+	ClusterCTAs int
 	// Regs[c] registers of class c are declared.
 	Regs    [NumClasses]int
 	Globals []*Global // globals the entry uses

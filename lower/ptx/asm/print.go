@@ -49,7 +49,11 @@ func (e *Entry) write(sb *strings.Builder) {
 		}
 		sb.WriteString("\t.param ." + p.Type + " " + string(p.Name))
 	}
-	sb.WriteString("\n)\n.maxntid " + strconv.Itoa(e.MaxNTID) + ", 1, 1\n{\n")
+	sb.WriteString("\n)\n.maxntid " + strconv.Itoa(e.MaxNTID) + ", 1, 1\n")
+	if e.ClusterCTAs > 1 {
+		sb.WriteString(".reqnctapercluster " + strconv.Itoa(e.ClusterCTAs) + ", 1, 1\n")
+	}
+	sb.WriteString("{\n")
 	for c := Class(0); c < NumClasses; c++ {
 		if n := e.Regs[c]; n > 0 {
 			sb.WriteString("\t.reg " + classDecl[c] + " " + classPrefix[c] + "<" + strconv.Itoa(n) + ">;\n")
