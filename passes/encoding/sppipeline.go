@@ -49,11 +49,14 @@ func pipelineSteps() []step {
 		{decompose.Pass, nil, "split #tt.sparse tensors into values and i16 metadata before anything looks at shapes"},
 		{transform.Canonicalize, nil, "fold the index arithmetic the decomposition emits"},
 		{tensorptr.Pass, func(o *PipelineOptions) string {
-			if o.TMA {
+			switch {
+			case o.TMA:
 				return "descriptors=true"
+			case o.Target != "cuda:90":
+				return "lower-descriptors=true"
 			}
 			return ""
-		}, "block pointers -> masked pointer tensors, which the layout passes take (or TMA descriptor loads)"},
+		}, "block pointers -> masked pointer tensors, which the layout passes take (or TMA descriptor loads; before Hopper, Triton's descriptor loads -> pointer tensors)"},
 		{transform.Canonicalize, nil, "clean up before layout assignment"},
 		{transform.LICM, func(*PipelineOptions) string { return "sink-past-loops=true" }, "hoist the loop-invariant pointer tensors and masks the rewrite emits out of the K loop; sink what only the epilogue uses past it"},
 		{Convert, convertOpts, "TTIR -> TTGIR: blocked layouts on every tensor, module attributes"},
@@ -97,8 +100,8 @@ passes, with the 2:4 fork's decomposition first):
  0. tritongpu-split-cta-tiles{ctas} (only with num-ctas > 1): each CTA of the program's cluster takes its part of the M tile
  1. decompose-sparse-tensors: split #tt.sparse tensors into values and metadata
  2. canonicalize
- 3. triton-rewrite-tensor-pointer{descriptors}: block pointers to masked pointer tensors (with tma=true,
-    TMA-eligible loads to tt.descriptor_load)
+ 3. triton-rewrite-tensor-pointer{descriptors | lower-descriptors}: block pointers to masked pointer tensors (with
+    tma=true, TMA-eligible loads to tt.descriptor_load; before cuda:90, descriptor loads to pointer tensors)
  4. canonicalize
  5. loop-invariant-code-motion{sink-past-loops=true}: the base pointer tensors and masks leave the loops, epilogue values move after them
  6. convert-triton-to-tritongpu{num-warps threads-per-warp=32 num-ctas=1 target} (per-CTA IR)

@@ -9,6 +9,8 @@ import (
 // Options are the options of triton-rewrite-tensor-pointer.
 type Options struct {
 	Descriptors bool `opt:"descriptors" help:"rewrite the loads a TMA copy can serve into tt.descriptor_load of a tt.make_tensor_descriptor (Hopper): rank 2, unit inner stride, 16-byte aligned base and outer stride, blocks of at most 256 rows"`
+	// LowerDescriptors turns TTIR descriptor loads into pointer-tensor loads.
+	LowerDescriptors bool `opt:"lower-descriptors" help:"rewrite TTIR tt.descriptor_load (Triton's TMA form) into bounds-checked loads of pointer tensors, for targets without TMA"`
 }
 
 // With descriptors = true, a tt.load of a block pointer whose frame a TMA
@@ -88,59 +90,100 @@ func (s *state) descriptorLoad(op *ir.Operation, inf info) {
 	op.Result(0).ReplaceAllUsesWith(nl.Result(0))
 }
 
-// descriptorStores rewrites each tt.descriptor_store through a
-// tt.make_tensor_descriptor (Triton 3.6's TMA store) into a store through
-// the equivalent block pointer, every dimension bounds-checked as a TMA
-// store drops out-of-bounds elements:
+// descriptorOps rewrites each tt.descriptor_store through a
+// tt.make_tensor_descriptor (Triton 3.6's TMA store), and with loads each
+// tt.descriptor_load too (lower-descriptors: a target without TMA), into
+// the same access through the equivalent block pointer, every dimension
+// bounds-checked as TMA checks it (a store drops out-of-bounds elements, a
+// load reads them as zero):
 //
 //	tt.descriptor_store %d[%x, %y], %v
 //	  -> %p = tt.make_tensor_ptr %base, [ext(%s0), ext(%s1)], [%st0, %st1], [%x, %y] {order = [1, 0]}
 //	     tt.store %p, %v {boundaryCheck = [0, 1]}
+//	%v = tt.descriptor_load %d[%x, %y]
+//	  -> %v = tt.load %p {boundaryCheck = [0, 1], padding = zero}
 //
-// which the rest of the pass turns into a masked store of a pointer
-// tensor. Only TTIR stores (values without a layout) are rewritten; a
-// TTGIR descriptor store is left to the TMA lowering. A descriptor that reaches the store other than from
-// tt.make_tensor_descriptor (a block argument, a loaded descriptor) is an
-// error.
-func descriptorStores(ctx *ir.Context, fn *ir.Operation) error {
-	var stores []*ir.Operation
+// which the rest of the pass turns into masked accesses of pointer
+// tensors. Only TTIR accesses (values without a layout) are rewritten; a
+// TTGIR descriptor store is left to the TMA lowering. A descriptor that
+// reaches the access other than from tt.make_tensor_descriptor (a block
+// argument, a loaded descriptor) is an error.
+func descriptorOps(ctx *ir.Context, fn *ir.Operation, loads bool) error {
+	var accesses []*ir.Operation
 	fn.WalkOps(func(op *ir.Operation) {
-		if op.Name == tt.DescriptorStoreOpName {
-			stores = append(stores, op)
+		if op.Name == tt.DescriptorStoreOpName || (loads && op.Name == tt.DescriptorLoadOpName) {
+			accesses = append(accesses, op)
 		}
 	})
-	for _, st := range stores {
-		if vt, ok := st.Operand(st.NumOperands() - 1).Type().(ir.RankedTensorType); !ok || vt.Encoding != nil {
-			continue // TTGIR: the store keeps its layout and is lowered as a TMA store
+	for _, op := range accesses {
+		if err := descriptorAccess(ctx, op); err != nil {
+			return err
 		}
-		mk := st.Operand(0).DefiningOp()
-		if mk == nil || mk.Name != tt.MakeTensorDescriptorOpName {
-			return ir.Errorf(st.Loc, "%s: tt.descriptor_store needs its descriptor from tt.make_tensor_descriptor in the same function", Name)
-		}
-		d := st.Operand(0).Type().(tt.TensorDescType)
-		rank := len(d.Block.Shape)
-		if mk.NumOperands() != 1+2*rank || st.NumOperands() != 2+rank {
-			return ir.Errorf(st.Loc, "%s: tt.descriptor_store of a rank-%d descriptor needs %d coordinates", Name, rank, rank)
-		}
-		b := ir.NewBuilder(ctx)
-		b.Loc = st.Loc
-		b.SetInsertionPointBefore(st)
-		ops := []*ir.Value{mk.Operand(0)}
-		for i := range rank {
-			s := mk.Operand(1 + i)
-			ops = append(ops, b.Create(arith.ExtsiOpName, []*ir.Value{s}, []ir.Type{ir.I64}).Result(0))
-		}
-		ops = append(ops, mk.Operands()[1+rank:1+2*rank]...)
-		ops = append(ops, st.Operands()[1:1+rank]...)
-		order, checks := make([]int64, rank), make([]int64, rank)
-		for i := range rank {
-			order[i], checks[i] = int64(rank-1-i), int64(i)
-		}
-		base := mk.Operand(0).Type().(tt.PointerType)
-		pt := tt.PointerType{Pointee: d.Block, AddrSpace: base.AddrSpace}
-		p := b.Create(tt.MakeTensorPtrOpName, ops, []ir.Type{pt}, ir.NamedAttr{Name: "order", Value: ir.I32Array(order...)}).Result(0)
-		b.Create(tt.StoreOpName, []*ir.Value{p, st.Operand(1 + rank)}, nil, ir.NamedAttr{Name: "boundaryCheck", Value: ir.I32Array(checks...)})
-		st.Erase()
 	}
+	return nil
+}
+
+// descriptorAccess rewrites one descriptor load or store (descriptorOps).
+func descriptorAccess(ctx *ir.Context, op *ir.Operation) error {
+	store := op.Name == tt.DescriptorStoreOpName
+	var vt ir.Type
+	if store {
+		vt = op.Operand(op.NumOperands() - 1).Type()
+	} else {
+		vt = op.Result(0).Type()
+	}
+	if rt, ok := vt.(ir.RankedTensorType); !ok || rt.Encoding != nil {
+		return nil // TTGIR: the access keeps its layout (a TMA copy)
+	}
+	mk := op.Operand(0).DefiningOp()
+	if mk == nil || mk.Name != tt.MakeTensorDescriptorOpName {
+		return ir.Errorf(op.Loc, "%s: %s needs its descriptor from tt.make_tensor_descriptor in the same function", Name, op.Name)
+	}
+	d, ok := op.Operand(0).Type().(tt.TensorDescType)
+	if !ok {
+		return ir.Errorf(op.Loc, "%s: %s takes a !tt.tensordesc", Name, op.Name)
+	}
+	rank := len(d.Block.Shape)
+	coords := rank
+	if store {
+		coords++
+	}
+	if mk.NumOperands() != 1+2*rank || op.NumOperands() != 1+coords {
+		return ir.Errorf(op.Loc, "%s: %s of a rank-%d descriptor needs %d coordinates", Name, op.Name, rank, rank)
+	}
+	if !store && !ir.TypeEqual(vt, d.Block) {
+		return ir.Errorf(op.Loc, "%s: a tt.descriptor_load that does not load the whole %s block has no block-pointer form", Name, ir.TypeString(d.Block))
+	}
+	b := ir.NewBuilder(ctx)
+	b.Loc = op.Loc
+	b.SetInsertionPointBefore(op)
+	ops := []*ir.Value{mk.Operand(0)}
+	for i := range rank {
+		ops = append(ops, b.Create(arith.ExtsiOpName, []*ir.Value{mk.Operand(1 + i)}, []ir.Type{ir.I64}).Result(0))
+	}
+	ops = append(ops, mk.Operands()[1+rank:1+2*rank]...)
+	ops = append(ops, op.Operands()[1:1+rank]...)
+	order, checks := make([]int64, rank), make([]int64, rank)
+	for i := range rank {
+		order[i], checks[i] = int64(rank-1-i), int64(i)
+	}
+	base := mk.Operand(0).Type().(tt.PointerType)
+	pt := tt.PointerType{Pointee: d.Block, AddrSpace: base.AddrSpace}
+	p := b.Create(tt.MakeTensorPtrOpName, ops, []ir.Type{pt}, ir.NamedAttr{Name: "order", Value: ir.I32Array(order...)}).Result(0)
+	if store {
+		b.Create(tt.StoreOpName, []*ir.Value{p, op.Operand(1 + rank)}, nil, ir.NamedAttr{Name: "boundaryCheck", Value: ir.I32Array(checks...)})
+		op.Erase()
+		return nil
+	}
+	ld := tt.NewLoad(b, p, nil, nil)
+	ld.SetAttr("boundaryCheck", ir.I32Array(checks...))
+	ld.SetAttr("padding", tt.EnumOf(tt.PadZero))
+	for _, name := range []string{"cache", "evict"} {
+		if a := op.Attr(name); a != nil {
+			ld.SetAttr(name, a)
+		}
+	}
+	op.Result(0).ReplaceAllUsesWith(ld.Result(0))
+	op.Erase()
 	return nil
 }

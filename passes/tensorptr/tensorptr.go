@@ -34,7 +34,9 @@ it inside the loop). Run it after decompose-sparse-tensors (sparse block
 pointers are an error), then canonicalize and loop-invariant-code-motion.
 Afterwards no !tt.ptr<tensor<...>> remains. A TTIR tt.descriptor_store
 (Triton 3.6's TMA store, through tt.make_tensor_descriptor) becomes a store
-through the equivalent block pointer with every dimension checked first.`
+through the equivalent block pointer with every dimension checked first;
+with lower-descriptors (targets without TMA) so does each TTIR
+tt.descriptor_load, read as zero out of bounds.`
 
 // Pass is triton-rewrite-tensor-pointer.
 var Pass = &pass.Pass{
@@ -123,7 +125,7 @@ func FuncWith(ctx *ir.Context, fn *ir.Operation, opts Options) error {
 	if len(fn.Regions) == 0 || fn.Regions[0].Entry() == nil {
 		return nil
 	}
-	if err := descriptorStores(ctx, fn); err != nil {
+	if err := descriptorOps(ctx, fn, opts.LowerDescriptors); err != nil {
 		return err
 	}
 	s := &state{ctx: ctx, infos: map[*ir.Value]info{}, slots: map[*ir.Operation][]*frame{}, fwd: map[*ir.Value]*ir.Value{}, deadArg: map[*ir.Value]bool{},

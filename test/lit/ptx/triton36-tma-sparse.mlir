@@ -14,6 +14,11 @@
 // RUN: sp-opt %S/../../../examples/triton36/matmul_tma_sm90.ttir --sp-pipeline="target=cuda:90 num-warps=4 num-stages=4" -o %td.mlir
 // RUN: sp-run %td.mlir --spec %S/../../../examples/triton36/matmul_tma.launch.json | FileCheck %s --check-prefix=CPU
 // RUN: not sp-opt %S/../../../examples/triton36/matmul_tma_sm90.ttir --annotate-sparse=args=b_ptr -decompose-sparse-tensors 2>&1 | FileCheck %s --check-prefix=ERRB
+// Before Hopper (cuda:80) the descriptor loads become bounds-checked pointer-tensor loads (cp.async, mma.sp):
+// RUN: sp-opt %S/../../../examples/triton36/matmul_tma_sm90.ttir --annotate-sparse=args=a_ptr --sp-pipeline="target=cuda:80 num-warps=4 num-stages=3" -o %t80.mlir
+// RUN: FileCheck %s --input-file %t80.mlir --check-prefix=IR80
+// RUN: sp-run %t80.mlir --spec %S/../../../examples/triton36/matmul_tma_sparse_a.launch.json --set K=336 | FileCheck %s --check-prefix=CPU
+// RUN: sp-opt %t80.mlir --emit=ptx | FileCheck %s --check-prefix=PTX80
 
 // ANN: tt.make_tensor_descriptor %{{.+}} : !tt.ptr<f16, #tt.sparse<"NV24">>, !tt.tensordesc<tensor<128x64xf16, #tt.sparse<"NV24">>>
 // ANN: tt.descriptor_load %{{.+}} : !tt.tensordesc<tensor<128x64xf16, #tt.sparse<"NV24">>> -> tensor<128x64xf16, #tt.sparse<"NV24">>
@@ -34,3 +39,10 @@
 // PTX: wgmma.mma_async.sp.sync.aligned.m64n128k32.f32.f16.f16
 
 // ERRB: error: decompose-sparse-tensors: a 2:4 tensor descriptor must describe operand A of tt.dot
+
+// IR80-NOT: tt.descriptor_load
+// IR80: triton_gpu.async_copy_global_to_local
+// IR80-NOT: tt.descriptor_load
+
+// PTX80: .target sm_80
+// PTX80: mma.sp
