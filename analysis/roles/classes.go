@@ -101,13 +101,7 @@ func SparseClasses(fn *ir.Operation, what string) (*Classes, error) {
 			return
 		}
 		if f, ok := scf.AsIf(op); ok {
-			for j, r := range op.Results() {
-				slot := []*ir.Value{r}
-				for _, y := range []*ir.Operation{f.ThenYield(), f.ElseYield()} {
-					if y != nil && j < y.NumOperands() {
-						slot = append(slot, y.Operand(j))
-					}
-				}
+			for _, slot := range f.Slots() {
 				c.union(slot...)
 			}
 			return

@@ -29,6 +29,23 @@ func (o IfOp) ThenYield() *ir.Operation { return yieldOf(o.ThenBlock()) }
 // ElseYield returns the else block's scf.yield, or nil.
 func (o IfOp) ElseYield() *ir.Operation { return yieldOf(o.ElseBlock()) }
 
+// Slots returns, per result, the result and the values the branches yield
+// for it (the values an analysis that follows data through the scf.if
+// puts in one class).
+func (o IfOp) Slots() [][]*ir.Value {
+	var out [][]*ir.Value
+	for j, r := range o.Results() {
+		slot := []*ir.Value{r}
+		for _, y := range []*ir.Operation{o.ThenYield(), o.ElseYield()} {
+			if y != nil && j < y.NumOperands() {
+				slot = append(slot, y.Operand(j))
+			}
+		}
+		out = append(out, slot)
+	}
+	return out
+}
+
 func yieldOf(b *ir.Block) *ir.Operation {
 	if b == nil {
 		return nil

@@ -189,16 +189,7 @@ func (k *kernel) rank() asm.Reg {
 }
 
 // rankIs is a prologue predicate "this CTA has rank n in its cluster".
-func (k *kernel) rankIs(n int64) asm.Reg {
-	key := fmt.Sprintf("pred:rank:%d", n)
-	if r, ok := k.layouts.pro[key]; ok {
-		return r.(asm.Reg)
-	}
-	p := k.newReg(clsPred)
-	k.proOp("setp.eq.u32", p, k.rank(), imm(n))
-	k.layouts.pro[key] = p
-	return p
-}
+func (k *kernel) rankIs(n int64) asm.Reg { return k.proEq("rank", k.rank(), n) }
 
 // peerArrive is arrive_barrier {peer}: lane 0 of every warp arrives (count
 // times) on the barrier at the same offset in the other CTA of its cluster
@@ -232,15 +223,7 @@ func (k *kernel) peerArrive(op *ir.Operation, bar asm.Addr, count int64) error {
 }
 
 // lane0 is a prologue predicate "this thread is lane 0 of its warp".
-func (k *kernel) lane0() asm.Reg {
-	if r, ok := k.layouts.pro["pred:lane0"]; ok {
-		return r.(asm.Reg)
-	}
-	p := k.newReg(clsPred)
-	k.proOp("setp.eq.u32", p, k.lane, imm(0))
-	k.layouts.pro["pred:lane0"] = p
-	return p
-}
+func (k *kernel) lane0() asm.Reg { return k.proEq("lane", k.lane, 0) }
 
 // peerRank is the prologue register of the other CTA's rank (clusters of 2).
 func (k *kernel) peerRank() asm.Reg {
@@ -779,13 +762,16 @@ func (k *kernel) elected() asm.Reg {
 }
 
 // warpIs is a prologue predicate "this thread's warp is w" (warp-uniform).
-func (k *kernel) warpIs(w int64) asm.Reg {
-	key := fmt.Sprintf("pred:warp:%d", w)
+func (k *kernel) warpIs(w int64) asm.Reg { return k.proEq("warp", k.warp, w) }
+
+// proEq is the prologue predicate "x == n", computed once per (what, n).
+func (k *kernel) proEq(what string, x asm.Operand, n int64) asm.Reg {
+	key := fmt.Sprintf("pred:%s:%d", what, n)
 	if r, ok := k.layouts.pro[key]; ok {
 		return r.(asm.Reg)
 	}
 	p := k.newReg(clsPred)
-	k.proOp("setp.eq.u32", p, k.warp, imm(w))
+	k.proOp("setp.eq.u32", p, x, imm(n))
 	k.layouts.pro[key] = p
 	return p
 }

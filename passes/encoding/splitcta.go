@@ -130,13 +130,7 @@ func (s *splitter) link(op *ir.Operation) {
 		}
 	case op.Name == scf.IfOpName:
 		if f, ok := scf.AsIf(op); ok {
-			for j, r := range op.Results() {
-				slot := []*ir.Value{r}
-				for _, y := range []*ir.Operation{f.ThenYield(), f.ElseYield()} {
-					if y != nil && j < y.NumOperands() {
-						slot = append(slot, y.Operand(j))
-					}
-				}
+			for _, slot := range f.Slots() {
 				s.union(slot...)
 			}
 		}
