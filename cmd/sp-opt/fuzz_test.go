@@ -47,7 +47,8 @@ var validIR = sync.OnceValue(func() []string {
 // fuzzOptions are option strings the pass-order fuzzer tries on the passes
 // that take them (others run with their defaults).
 var fuzzOptions = []string{"", "num-warps=8", "num-warps=1", "num-warps=32", "num-stages=1", "num-stages=4",
-	"target=cuda:90", "num-warps=2 num-stages=2 target=cuda:90", "max-iterations=1", "num-ctas=2"}
+	"target=cuda:90", "num-warps=2 num-stages=2 target=cuda:90", "max-iterations=1", "num-ctas=2", "ctas=2",
+	"target=cuda:90 num-warps=8 num-ctas=2 tma=true"}
 
 // FuzzPassOrder runs registered passes and pipelines in the order the
 // input picks (each byte: which pass, and which option string) on valid

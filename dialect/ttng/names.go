@@ -22,3 +22,8 @@ const (
 	ClusterWaitOpName                = "triton_nvidia_gpu.cluster_wait"
 	ClusterCTAIdOpName               = "triton_nvidia_gpu.cluster_cta_id"
 )
+
+// AttrClusterCTAs is the module attribute of a kernel whose programs are
+// clusters of CTAs (tritongpu-split-cta-tiles, sp-pipeline num-ctas): the
+// CTAs per cluster.
+const AttrClusterCTAs = "sp.cluster_ctas"

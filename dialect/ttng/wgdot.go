@@ -166,3 +166,14 @@ func verifyWarpGroupDot(op *ir.Operation) error {
 	}
 	return nil
 }
+
+// ClusterCTAs returns the AttrClusterCTAs of the module holding op (op
+// itself when it is the module), 1 when absent or not above 1.
+func ClusterCTAs(op *ir.Operation) int {
+	for p := op; p != nil; p = p.ParentOp() {
+		if a, ok := p.Attr(AttrClusterCTAs).(ir.IntegerAttr); ok && a.Value > 1 {
+			return int(a.Value)
+		}
+	}
+	return 1
+}

@@ -9,6 +9,7 @@ import (
 	"github.com/sparsetriton/sp/dialect/llvm"
 	"github.com/sparsetriton/sp/dialect/tt"
 	"github.com/sparsetriton/sp/dialect/ttgpu"
+	"github.com/sparsetriton/sp/dialect/ttng"
 	"github.com/sparsetriton/sp/ir"
 	"github.com/sparsetriton/sp/lower/ptx/asm"
 	"github.com/sparsetriton/sp/passes/encoding/axisinfo"
@@ -102,12 +103,9 @@ func Lower(module *ir.Operation, opts Options) (*Result, error) {
 			name = a.Value
 		}
 		k := newKernel(fn, name, sm, numWarps, opts, tab)
-		k.clusterCTAs = 1
-		if a, ok := module.Attr("sp.cluster_ctas").(ir.IntegerAttr); ok && a.Value > 1 {
-			if sm < 90 || a.Value != 2 {
-				return nil, ir.OpError(module, "sp.cluster_ctas = %d: clusters of 2 CTAs need sm_90", a.Value)
-			}
-			k.clusterCTAs = int(a.Value)
+		k.clusterCTAs = ttng.ClusterCTAs(module)
+		if k.clusterCTAs > 1 && (sm < 90 || k.clusterCTAs != 2) {
+			return nil, ir.OpError(module, "%s = %d: clusters of 2 CTAs need sm_90", ttng.AttrClusterCTAs, k.clusterCTAs)
 		}
 		k.version = version
 		entry, man, err := k.lower(smem)

@@ -419,6 +419,12 @@ func placeBuffers(bufs []smemBuf) *smemPlan {
 // bar emits a CTA-wide barrier and clears the hazard state.
 func (sh *sharedState) bar() {
 	sh.eff("bar.sync", zero)
+	sh.synced()
+}
+
+// synced clears the hazard state after a barrier that every thread of the
+// CTA passed (bar.sync, or a cluster barrier's wait).
+func (sh *sharedState) synced() {
 	sh.readSinceBar, sh.writeSinceBar, sh.wgmmaReads, sh.t0Writes = false, false, false, false
 }
 

@@ -56,7 +56,7 @@ func emitClusterArrive(k *kernel, op *ir.Operation) error {
 
 func emitClusterWait(k *kernel, op *ir.Operation) error {
 	k.eff("barrier.cluster.wait.acquire.aligned")
-	k.readSinceBar, k.writeSinceBar, k.wgmmaReads, k.t0Writes = false, false, false, false
+	k.synced()
 	return nil
 }
 

@@ -164,8 +164,12 @@ func (k *kernel) multicastMask() (asm.Operand, error) {
 	if k.clusterCTAs < 2 {
 		return nil, fmt.Errorf("a multicast TMA copy in a kernel without clusters (sp.cluster_ctas)")
 	}
+	if r, ok := k.layouts.pro["cluster:mask"]; ok {
+		return r, nil
+	}
 	m := k.newReg(clsB16)
-	k.op("mov.b16", m, imm(int64(1)<<k.clusterCTAs-1))
+	k.proOp("mov.b16", m, imm(int64(1)<<k.clusterCTAs-1))
+	k.layouts.pro["cluster:mask"] = m
 	return m, nil
 }
 

@@ -1,6 +1,7 @@
 package decompose
 
 import (
+	"github.com/sparsetriton/sp/dialect/arith"
 	"github.com/sparsetriton/sp/dialect/tt"
 	"github.com/sparsetriton/sp/ir"
 )
@@ -46,7 +47,7 @@ func (s *state) makeTensorDesc(op *ir.Operation) error {
 	}
 	kq := kQuantum(blk.Elem)
 	vals := []*ir.Value{p.vals, shape[0], sc.div(shape[1], 1, kq, "shape[1] (K)"), sc.div(strides[0], 1, 2, "strides[0] (row stride)"), strides[1]}
-	bands := sc.div(b.Create("arith.addi", []*ir.Value{shape[0], sc.constLike(shape[0], 15)}, []ir.Type{shape[0].Type()}).Result(0), 4, 1, "shape[0] (M)")
+	bands := sc.div(arith.BuildBinary(b, arith.AddiOpName, shape[0], sc.constLike(shape[0], 15)), 4, 1, "shape[0] (M)")
 	meta := []*ir.Value{p.meta, bands, shape[1], strides[0], strides[1]}
 	if sc.err != nil {
 		return sc.err

@@ -15,7 +15,7 @@ import (
 type ConvertOptions struct {
 	NumWarps       int    `opt:"num-warps" help:"warps per CTA (a power of two)"`
 	ThreadsPerWarp int    `opt:"threads-per-warp" help:"threads per warp (32 on NVIDIA GPUs)"`
-	NumCTAs        int    `opt:"num-ctas" help:"CTAs per cluster (sp supports 1)"`
+	NumCTAs        int    `opt:"num-ctas" help:"CTAs per cluster (sp supports 1: with sp-pipeline num-ctas=2, tritongpu-split-cta-tiles has made the IR per-CTA before this pass)"`
 	Target         string `opt:"target" help:"GPU target, cuda:<compute capability> (cuda:80, cuda:90)"`
 }
 

@@ -1,8 +1,8 @@
 package encoding
 
 import (
+	"github.com/sparsetriton/sp/analysis/roles"
 	"github.com/sparsetriton/sp/dialect/arith"
-	"github.com/sparsetriton/sp/dialect/scf"
 	"github.com/sparsetriton/sp/dialect/tt"
 	"github.com/sparsetriton/sp/dialect/ttgpu"
 	"github.com/sparsetriton/sp/dialect/ttng"
@@ -125,16 +125,15 @@ func (mb *mbarriers) view(rw *rewriter, ring, idx *ir.Value) *ir.Value {
 // multicastLoads marks the staged loads that are multicast (see above).
 func (rw *rewriter) multicastLoads() {
 	pl := rw.pl
-	rw.ctas = clusterCTAsOf(pl.loop)
+	rw.ctas = ttng.ClusterCTAs(pl.loop)
 	if rw.ctas < 2 || !pl.tma {
 		return
 	}
 	rw.multicast = map[int]bool{}
 	for k, l := range pl.loads {
-		seen := map[*ir.Value]bool{}
 		dep := false
 		for _, v := range l.Operands() {
-			dep = dep || dependsOnRank(v, seen)
+			dep = dep || dependsOnRank(v)
 		}
 		if !dep {
 			rw.multicast[k] = true
@@ -145,36 +144,11 @@ func (rw *rewriter) multicastLoads() {
 	}
 }
 
-// clusterCTAsOf is sp.cluster_ctas of the module holding op (1 if none).
-func clusterCTAsOf(op *ir.Operation) int {
-	for p := op; p != nil; p = p.ParentOp() {
-		if a, ok := p.Attr(AttrClusterCTAs).(ir.IntegerAttr); ok {
-			return int(a.Value)
-		}
-	}
-	return 1
-}
-
 // dependsOnRank reports whether v is computed from the CTA's rank in its
-// cluster (through operands, and the init and yielded values of loop
-// block arguments).
-func dependsOnRank(v *ir.Value, seen map[*ir.Value]bool) bool {
-	if v == nil || seen[v] {
-		return false
-	}
-	seen[v] = true
-	if v.IsBlockArg() {
-		if _, c, ok := scf.CarriedOfArg(v); ok {
-			return dependsOnRank(c.Init, seen) || dependsOnRank(c.Yielded, seen)
-		}
-		return false
-	}
-	d := v.DefiningOp()
-	if d.Name == ttng.ClusterCTAIdOpName {
-		return true
-	}
-	for _, o := range d.Operands() {
-		if dependsOnRank(o, seen) {
+// cluster.
+func dependsOnRank(v *ir.Value) bool {
+	for src := range roles.Sources(v) {
+		if d := src.DefiningOp(); d != nil && d.Name == ttng.ClusterCTAIdOpName {
 			return true
 		}
 	}

@@ -10,11 +10,6 @@ import (
 	"github.com/sparsetriton/sp/pass"
 )
 
-// AttrClusterCTAs is the module attribute tritongpu-split-cta-tiles sets:
-// the CTAs per cluster that share a program (its presence makes
-// tt.get_program_id the cluster's id in the lowering).
-const AttrClusterCTAs = "sp.cluster_ctas"
-
 const splitDoc = `tritongpu-split-cta-tiles gives a program to a cluster of CTAs (Triton's
 num_ctas) by splitting its M tile between them: with ctas = 2, the
 kernel's BM x BN dot tile becomes one of (BM/2) x BN per CTA, CTA r
@@ -64,7 +59,7 @@ func runSplitCTA(ctx *pass.Context, module *ir.Operation) error {
 			return err
 		}
 	}
-	module.SetAttr(AttrClusterCTAs, ir.I32Attr(int64(o.CTAs)))
+	module.SetAttr(ttng.AttrClusterCTAs, ir.I32Attr(int64(o.CTAs)))
 	return nil
 }
 
@@ -164,6 +159,9 @@ func splitFunc(ctx *ir.Context, fn *ir.Operation, ctas int) error {
 	}
 	root := s.find(dots[0].Result(0))
 	for _, d := range dots {
+		if d.NumOperands() > 3 {
+			return ir.Errorf(d.Loc, "%s: this tt.dot already has its 2:4 metadata operand; split the M tile before decompose-sparse-tensors", splitName)
+		}
 		if s.find(d.Result(0)) != root {
 			return ir.Errorf(d.Loc, "%s: every tt.dot of a kernel split between CTAs must share one M tile", splitName)
 		}
@@ -206,6 +204,12 @@ func splitFunc(ctx *ir.Context, fn *ir.Operation, ctas int) error {
 				return
 			}
 		}
+		if touches && (op.Name == tt.DescriptorLoadOpName || op.Name == tt.DescriptorStoreOpName) {
+			if d, ok := op.Operand(0).Type().(tt.TensorDescType); !ok || op.NumOperands() < 1+len(d.Block.Shape) {
+				err = ir.Errorf(op.Loc, "%s: '%s' needs a coordinate per dimension of its descriptor to be split between CTAs", splitName, op.Name)
+				return
+			}
+		}
 		if touches && !splitSupported(op) {
 			err = ir.Errorf(op.Loc, "%s: '%s' uses the M tile that num-ctas = %d splits between CTAs; supported are tt.dot, block pointers (tt.make_tensor_ptr, tt.advance, tt.load, tt.store), tensor descriptors, elementwise ops, constants, scf.for and scf.if", splitName, op.Name, ctas)
 		}
@@ -235,10 +239,8 @@ func splitFunc(ctx *ir.Context, fn *ir.Operation, ctas int) error {
 				}
 			}
 		}
-		if m, ok := splitM(v.Type(), ctas); !ok {
+		if _, ok := splitM(v.Type(), ctas); !ok {
 			return ir.Errorf(valueLoc(v, fn), "%s: the M tile of %s does not split into %d parts of a multiple of 16 rows", splitName, ir.TypeString(v.Type()), ctas)
-		} else {
-			_ = m
 		}
 	}
 	b := ir.NewBuilder(ctx)
@@ -263,25 +265,17 @@ func splitFunc(ctx *ir.Context, fn *ir.Operation, ctas int) error {
 		}
 		v.SetType(nt)
 	}
-	// Coordinates of split descriptors.
+	// Row coordinates of the accesses through split descriptors (their
+	// blocks are halved already).
 	fn.WalkOps(func(op *ir.Operation) {
-		if (op.Name == tt.DescriptorLoadOpName || op.Name == tt.DescriptorStoreOpName) && inSplitDesc(op, values) {
-			half, _ := splitM(op.Operand(0).Type(), 1) // already halved
+		if (op.Name == tt.DescriptorLoadOpName || op.Name == tt.DescriptorStoreOpName) && seen[op.Operand(0)] {
+			rows := op.Operand(0).Type().(tt.TensorDescType).Block.Shape[0]
 			b.SetInsertionPointBefore(op)
 			b.Loc = op.Loc
-			op.SetOperand(1, offsetBy(b, op.Operand(1), rank, half))
+			op.SetOperand(1, offsetBy(b, op.Operand(1), rank, rows))
 		}
 	})
 	return nil
-}
-
-func inSplitDesc(op *ir.Operation, values []*ir.Value) bool {
-	for _, v := range values {
-		if v == op.Operand(0) {
-			return true
-		}
-	}
-	return false
 }
 
 // offsetBy returns x + rank * rows.

@@ -12,6 +12,7 @@ import (
 	"sync"
 
 	"github.com/sparsetriton/sp/dialect/tt"
+	"github.com/sparsetriton/sp/dialect/ttng"
 	"github.com/sparsetriton/sp/ir"
 )
 
@@ -256,12 +257,10 @@ type frame struct {
 
 // clusterCTAs is the module's sp.cluster_ctas (CTAs per program), 1 when absent.
 func (k *Kernel) clusterCTAs() int {
-	if k.module != nil {
-		if a, ok := k.module.Attr("sp.cluster_ctas").(ir.IntegerAttr); ok && a.Value > 1 {
-			return int(a.Value)
-		}
+	if k.module == nil {
+		return 1
 	}
-	return 1
+	return ttng.ClusterCTAs(k.module)
 }
 
 func (k *Kernel) runProgram(mem *Memory, pid, grid [3]int, rank int, args []*Value) (err error) {

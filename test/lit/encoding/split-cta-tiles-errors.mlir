@@ -35,3 +35,13 @@ tt.func @arg(%a: tensor<64x64xf16>, %b: tensor<64x64xf16>) {
   %d = tt.dot %a, %b, %z : tensor<64x64xf16> * tensor<64x64xf16> -> tensor<64x64xf32>
   tt.return
 }
+
+// -----
+
+tt.func @decomposed(%a: tensor<64x32xf16>, %e: tensor<4x64xi16>, %b: tensor<64x64xf16>, %c: !tt.ptr<tensor<64x64xf32>>) {
+  %z = arith.constant dense<0.000000e+00> : tensor<64x64xf32>
+  // expected-error @+1 {{this tt.dot already has its 2:4 metadata operand; split the M tile before decompose-sparse-tensors}}
+  %d = tt.dot %a, %b, %z, %e, sparseIndex = 0 : tensor<64x32xf16>, tensor<4x64xi16> * tensor<64x64xf16> -> tensor<64x64xf32>
+  tt.store %c, %d : !tt.ptr<tensor<64x64xf32>>
+  tt.return
+}
