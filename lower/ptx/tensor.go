@@ -33,9 +33,7 @@ func emitClusterCTAId(k *kernel, op *ir.Operation) error {
 	if k.clusterCTAs < 2 {
 		return fmt.Errorf("cluster_cta_id in a kernel without clusters (sp.cluster_ctas)")
 	}
-	r := k.newReg(clsB32)
-	k.op("mov.u32", r, asm.Special("%cluster_ctarank"))
-	k.set(op.Result(0), &val{regs: []asm.Operand{r}})
+	k.set(op.Result(0), &val{regs: []asm.Operand{k.rank()}}) // the prologue's register
 	return nil
 }
 

@@ -4,6 +4,8 @@ move by TMA through tensor descriptors.
 
 Imported only when Triton is installed.
 """
+import functools
+
 import triton
 import triton.language as tl
 
@@ -99,12 +101,20 @@ def _ensure_allocator():
         triton.set_allocator(lambda size, align, stream: torch.empty(size, dtype=torch.int8, device="cuda"))
 
 
+@functools.lru_cache(maxsize=None)
+def _device_info(index):
+    """(capability major, multiprocessors) of CUDA device index, read once."""
+    import torch
+    p = torch.cuda.get_device_properties(index)
+    return p.major, p.multi_processor_count
+
+
 def tma_ready(values, b, out, meta=None):
     """Whether sparse_matmul can take the persistent TMA kernel: a Hopper
     GPU, fp16 or bf16, and tensors TMA can address (unit-stride rows,
     16-byte aligned bases and row strides)."""
     import torch
-    if not values.is_cuda or torch.cuda.get_device_capability(values.device)[0] != 9:
+    if not values.is_cuda or _device_info(values.device.index or 0)[0] != 9:
         return False
     if values.dtype not in (torch.float16, torch.bfloat16) or b.dtype != values.dtype or out.dtype != values.dtype:
         return False
@@ -144,10 +154,9 @@ def sparse_matmul(values, meta, b, k=None, out=None, BLOCK_SIZE_M=None, BLOCK_SI
     if persistent is None:
         persistent = tma_ready(values, b, out, meta)
     if persistent:
-        import torch
         tbm, tbn, tw, ts = persistent_tile(n)
         bm, bn = BLOCK_SIZE_M or tbm, BLOCK_SIZE_N or tbn
-        sms = torch.cuda.get_device_properties(values.device).multi_processor_count
+        sms = _device_info(values.device.index or 0)[1]
         grid = (max(1, min(sms, triton.cdiv(m, bm) * triton.cdiv(n, bn))),)
         _ensure_allocator()
         sparse_matmul_persistent_kernel[grid](values, meta, b, out, m, n, k, kp, kp, b.stride(0), out.stride(0),
