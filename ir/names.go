@@ -26,6 +26,12 @@ type nameState struct {
 	groups   map[*Operation]int // number of multi-result groups
 	blocks   map[*Block]int
 	numbered map[*Operation]bool // isolated scopes already named
+	// nested holds, for an isolated op met while numbering the region
+	// that contains it, the counters and visible names of that region when
+	// it was done: the op's own regions continue from them, so none of
+	// their names repeats one visible around it (the parser, like MLIR's,
+	// rejects such a redefinition even across the isolation).
+	nested map[*Operation]scope
 }
 
 // valName is a value's printed name without building a string: %<n>,
@@ -65,7 +71,8 @@ func (n valName) appendTo(b []byte, hints []string) []byte {
 var nameGens atomic.Uint64
 
 func newNameState() *nameState {
-	return &nameState{gen: nameGens.Add(1), groups: map[*Operation]int{}, blocks: map[*Block]int{}, numbered: map[*Operation]bool{}}
+	return &nameState{gen: nameGens.Add(1), groups: map[*Operation]int{}, blocks: map[*Block]int{}, numbered: map[*Operation]bool{},
+		nested: map[*Operation]scope{}}
 }
 
 // name returns v's printed name, if it has one in this state.
@@ -139,13 +146,18 @@ type pendingRegion struct {
 // numberScope names every value inside the regions of op (an isolated op),
 // with a LIFO worklist of regions as in MLIR. The results of op itself are
 // named too when op is the top of the print. Isolated ops nested inside are
-// skipped: they are numbered in a fresh scope when printed.
+// skipped: they are numbered when printed, from the scope their region
+// had when it was done (nested), or a fresh one.
 func (ns *nameState) numberScope(op *Operation, top bool) {
 	if ns.numbered[op] {
 		return
 	}
 	ns.numbered[op] = true
 	s := &scope{used: []map[string]bool{{}}}
+	if saved, ok := ns.nested[op]; ok {
+		*s = saved
+		delete(ns.nested, op)
+	}
 	var work []pendingRegion
 	for _, r := range op.Regions {
 		work = append(work, pendingRegion{r, *s})
@@ -162,6 +174,9 @@ func (ns *nameState) numberScope(op *Operation, top bool) {
 		for _, b := range p.r.Blocks {
 			for _, o := range b.Ops() {
 				if o.HasTrait(IsolatedFromAbove) {
+					if len(o.Regions) > 0 {
+						ns.nested[o] = *s
+					}
 					continue
 				}
 				for _, nr := range o.Regions {

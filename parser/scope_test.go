@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sparsetriton/sp/dialect/all"
 	"github.com/sparsetriton/sp/ir"
 	"github.com/sparsetriton/sp/parser"
 )
@@ -85,5 +86,45 @@ func TestSparseNumbersStaySmall(t *testing.T) {
 	got := after.TotalAlloc - before.TotalAlloc
 	if got > 16<<20 {
 		t.Errorf("parsing %d bytes allocated %d MB", sb.Len(), got>>20)
+	}
+}
+
+// TestPrintedNamesAcrossIsolation: the values of an isolated op nested in
+// a region that has values of its own continue that region's numbering
+// and names (as MLIR's printer does), so the print re-parses: the parser
+// refuses a name that repeats one visible around the isolated op.
+func TestPrintedNamesAcrossIsolation(t *testing.T) {
+	ctx := all.Context()
+	ctx.AllowUnregistered = true
+	src := `module {
+  %a = "test.a"() : () -> i32
+  %b = arith.constant 9 : i32
+  tt.func @f() -> i32 {
+    %c = "test.b"() : () -> i32
+    %d = arith.constant 9 : i32
+    tt.return %d : i32
+  }
+  tt.func @g() -> i32 {
+    %e = arith.constant 9 : i32
+    tt.return %e : i32
+  }
+}
+`
+	m, err := parser.ParseString(ctx, "iso.mlir", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	once := ir.Print(m, ir.PrintOptions{})
+	m2, err := parser.ParseString(ctx, "iso2.mlir", once)
+	if err != nil {
+		t.Fatalf("the print does not re-parse: %v\n%s", err, once)
+	}
+	if twice := ir.Print(m2, ir.PrintOptions{}); twice != once {
+		t.Fatalf("print, parse, print is not a fixed point:\n%s\n---\n%s", once, twice)
+	}
+	for _, want := range []string{"%0 = \"test.a\"", "%c9_i32 = arith.constant", "%1 = \"test.b\"", "%c9_i32_0 = arith.constant"} {
+		if !strings.Contains(once, want) {
+			t.Errorf("want %q in\n%s", want, once)
+		}
 	}
 }
