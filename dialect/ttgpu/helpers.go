@@ -29,13 +29,18 @@ func WarpsPerCTA(l ir.Attribute) ([]int, bool) {
 }
 
 // Order returns the dimension order (fastest first) of a blocked layout, a
-// slice of one, or a swizzled shared layout.
+// slice of one, a swizzled shared layout or a (rank-2) NVMMA shared layout.
 func Order(l ir.Attribute) ([]int, bool) {
 	switch x := l.(type) {
 	case SharedEncoding:
 		return x.Order, true
 	case SwizzledSharedEncoding:
 		return x.Order, true
+	case NVMMASharedEncoding:
+		if x.Transposed {
+			return []int{0, 1}, true
+		}
+		return []int{1, 0}, true
 	}
 	return blockedField(l, func(b BlockedEncoding) []int { return b.Order }, true)
 }

@@ -9,9 +9,12 @@ The _div16 variants mark K, stride_bn and stride_cm divisible by 16 (shapes
 where K and N are), as Triton specializes them. A is row-major and marked 2:4 (the launch's "sparse": "A" annotates it); B is
 given transposed (Bt row-major = B column-major, K contiguous, as
 torch._scaled_mm takes it). Usage: python3 gen.py (rewrites the .ttir files);
-python3 gen.py e4m3|e5m2|i8 BMxBNxBK OUT.mlir [G] writes one block-pointer variant
-(G > 0: tiles in grouped order).
+python3 gen.py e4m3|e5m2|i8 BMxBNxBK OUT.mlir [G|pG] writes one block-pointer variant
+(G > 0: tiles in grouped order; pG: persistent, one program per SM walking the
+tiles in groups of G) and its launch spec, OUT.json.
 """
+import json
+import os
 import sys
 
 def program_ids(a, BM, BN, G):
@@ -43,6 +46,33 @@ def program_ids(a, BM, BN, G):
     else:
         a(f"    %pid_m = tt.get_program_id x : i32")
         a(f"    %pid_n = tt.get_program_id y : i32")
+
+
+def persistent_ids(a, BM, BN, G):
+    """Opens the tile loop of a persistent kernel (Triton tutorial 09): program
+    x walks tile ids x, x + num_programs, ... below cdiv(M, BM) * cdiv(N, BN)
+    in grouped order (G tile rows per group) and appends %pid_m and %pid_n
+    inside it; the caller closes the loop."""
+    a(f"    %px = tt.get_program_id x : i32")
+    a(f"    %pn = tt.get_num_programs x : i32")
+    a(f"    %cBM1 = arith.constant {BM-1} : i32")
+    a(f"    %cBN1 = arith.constant {BN-1} : i32")
+    a(f"    %cG = arith.constant {G} : i32")
+    a(f"    %gm0 = arith.addi %M, %cBM1 : i32")
+    a(f"    %gnpm = arith.divsi %gm0, %cBM : i32")
+    a(f"    %gn0 = arith.addi %N, %cBN1 : i32")
+    a(f"    %gnpn = arith.divsi %gn0, %cBN : i32")
+    a(f"    %gtiles = arith.muli %gnpm, %gnpn : i32")
+    a(f"    scf.for %gpid = %px to %gtiles step %pn : i32 {{")
+    a(f"    %gin = arith.muli %cG, %gnpn : i32")
+    a(f"    %ggid = arith.divsi %gpid, %gin : i32")
+    a(f"    %gfirst = arith.muli %ggid, %cG : i32")
+    a(f"    %gleft = arith.subi %gnpm, %gfirst : i32")
+    a(f"    %gsize = arith.minsi %gleft, %cG : i32")
+    a(f"    %gr = arith.remsi %gpid, %gin : i32")
+    a(f"    %gmr = arith.remsi %gr, %gsize : i32")
+    a(f"    %pid_m = arith.addi %gfirst, %gmr : i32")
+    a(f"    %pid_n = arith.divsi %gr, %gsize : i32")
 
 
 def kernel(name, et, acc, out, scaled, BM, BN, BK, div16=False, G=0):
@@ -161,14 +191,16 @@ def kernel(name, et, acc, out, scaled, BM, BN, BK, div16=False, G=0):
     a(f"}}")
     return "\n".join(L) + "\n"
 
-def kernel_bp(name, et, acc, out, scaled, BM, BN, BK, G=0):
+def kernel_bp(name, et, acc, out, scaled, BM, BN, BK, G=0, persistent=False):
     """The same product with block pointers (make_tensor_ptr / advance, as
     Triton 3.1 kernels and sp's examples/sparse_matmul.mlir): sparse A tiles
     [BM, BK] of a row-major A, B tiles [BK, BN] of a column-major B (Bt
     row-major: strides [1, stride_bn], order [0, 1]). Needs M % 16 == 0 and
     K % 32 == 0 (the band16k32 metadata of a block-pointer A). G > 0 walks
     the cdiv(M, BM) x cdiv(N, BN) grid in Triton tutorial 03's grouped
-    order (G tile rows per group) instead of row order."""
+    order (G tile rows per group) instead of row order. persistent: one
+    program per SM looping over the tiles in grouped order (G, default 8),
+    launched on min(SMs, tiles) programs."""
     zero = "0.000000e+00" if acc == "f32" else "0"
     sp = f'#tt.sparse<"NV24">'
     L = []
@@ -177,7 +209,11 @@ def kernel_bp(name, et, acc, out, scaled, BM, BN, BK, G=0):
     params = [f"%a_ptr: !tt.ptr<{et}, {sp}>{d}", f"%bt_ptr: !tt.ptr<{et}>{d}", f"%c_ptr: !tt.ptr<{out}>{d}"]
     if scaled:
         params += [f"%sa_ptr: !tt.ptr<f32>{d}", f"%sb_ptr: !tt.ptr<f32>{d}"]
-    params += [f"%M: i32{d}", f"%N: i32{d}", f"%K: i32{d}", f"%stride_am: i32{d}", f"%stride_bn: i32{d}", f"%stride_cm: i32{d}"]
+    # A persistent kernel declares stride_am (a multiple of 32 with the
+    # band16k32 metadata) divisible by 32: its values rows, stride_am / 2
+    # bytes, are then 16-byte multiples, as a TMA copy of them needs.
+    dam = " {tt.divisibility = 32 : i32}" if persistent else d
+    params += [f"%M: i32{d}", f"%N: i32{d}", f"%K: i32{d}", f"%stride_am: i32{dam}", f"%stride_bn: i32{d}", f"%stride_cm: i32{d}"]
     a("module {")
     a(f"  tt.func public @{name}({', '.join(params)}) attributes {{noinline = false}} {{")
     a(f"    %c0 = arith.constant 0 : i32")
@@ -188,7 +224,10 @@ def kernel_bp(name, et, acc, out, scaled, BM, BN, BK, G=0):
     a(f"    %cBK = arith.constant {BK} : i32")
     a(f"    %cBK1 = arith.constant {BK-1} : i32")
     a(f"    %acc0 = arith.constant dense<{zero}> : tensor<{BM}x{BN}x{acc}>")
-    program_ids(a, BM, BN, G)
+    if persistent:
+        persistent_ids(a, BM, BN, G or 8)
+    else:
+        program_ids(a, BM, BN, G)
     a(f"    %m0 = arith.muli %pid_m, %cBM : i32")
     a(f"    %n0 = arith.muli %pid_n, %cBN : i32")
     a(f"    %M64 = arith.extsi %M : i32 to i64")
@@ -240,6 +279,8 @@ def kernel_bp(name, et, acc, out, scaled, BM, BN, BK, G=0):
         cm = "%cv"
     a(f"    %pc = tt.make_tensor_ptr %c_ptr, [%M64, %N64], [%scm, %c1_i64], [%m0, %n0] {{order = array<i32: 1, 0>}} : <tensor<{BM}x{BN}x{out}>>")
     a(f"    tt.store %pc, {cm} {{boundaryCheck = array<i32: 0, 1>}} : !tt.ptr<tensor<{BM}x{BN}x{out}>>")
+    if persistent:
+        a(f"    }}")
     a(f"    tt.return")
     a(f"  }}")
     a(f"}}")
@@ -260,17 +301,39 @@ files = {
     # 256x128 tiles (grid cdiv(M, 256) x cdiv(N, 128)): on cuda:90 with 8 warps
     # each warpgroup holds two m64n128 accumulator blocks (128 registers)
     "scaled_mm_e4m3_bp_256x128.mlir": kernel_bp("scaled_mm", "f8E4M3FN", "f32", "bf16", True, 256, 128, 128),
+    # persistent (one program per SM, tiles in groups of 8), 128x256 tiles:
+    # on cuda:90 with tma=true, TMA copies of A, its metadata and a
+    # K-major B (spec: grid min(SMS, tiles))
+    "scaled_mm_e4m3_persistent.mlir": kernel_bp("scaled_mm", "f8E4M3FN", "f32", "bf16", True, 128, 256, 128, 8, True),
+    "mm_i8_persistent.mlir": kernel_bp("mm_i8", "i8", "i32", "i32", False, 128, 256, 128, 8, True),
 }
 
 if len(sys.argv) > 1:
-    # one block-pointer variant for benchmarks: gen.py DTYPE BMxBNxBK OUT.mlir [G]
-    # (DTYPE e4m3, e5m2 or i8; G: grouped tile order), e.g. gen.py e4m3 256x128x128 /tmp/k.mlir 8
+    # one block-pointer variant for benchmarks: gen.py DTYPE BMxBNxBK OUT.mlir [G|pG]
+    # (DTYPE e4m3, e5m2 or i8; G: grouped tile order; pG: persistent, groups of G),
+    # e.g. gen.py e4m3 256x128x128 /tmp/k.mlir 8
     et = {"e4m3": "f8E4M3FN", "e5m2": "f8E5M2", "i8": "i8"}[sys.argv[1]]
     bm, bn, bk = map(int, sys.argv[2].split("x"))
-    g = int(sys.argv[4]) if len(sys.argv) > 4 and sys.argv[4] else 0
-    text = (kernel_bp("mm_i8", et, "i32", "i32", False, bm, bn, bk, g) if et == "i8"
-            else kernel_bp("scaled_mm", et, "f32", "bf16", True, bm, bn, bk, g))
+    g = sys.argv[4] if len(sys.argv) > 4 else ""
+    pers = g.startswith("p")
+    g = int(g.lstrip("p") or 0)
+    text = (kernel_bp("mm_i8", et, "i32", "i32", False, bm, bn, bk, g, pers) if et == "i8"
+            else kernel_bp("scaled_mm", et, "f32", "bf16", True, bm, bn, bk, g, pers))
     open(sys.argv[3], "w").write(HEAD + text)
+    # its launch spec next to it (OUT.json), the grid for the tile
+    base = json.load(open(os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                       "mm_i8.json" if et == "i8" else "scaled_mm.json")))
+    base["vars"].update({"BM": bm, "BN": bn})
+    base["grid"] = ["cdiv(M, BM)", "cdiv(N, BN)"]
+    if pers:
+        base["vars"]["SMS"] = 132
+        base["grid"] = ["min(SMS, cdiv(M, BM) * cdiv(N, BN))"]
+    if et == "f8E5M2":
+        for arg in base["args"][:2]:
+            arg["dtype"] = "f8e5m2"
+    with open(sys.argv[3].rsplit(".", 1)[0] + ".json", "w") as f:
+        json.dump(base, f, indent=1)
+        f.write("\n")
     sys.exit(0)
 for f, text in files.items():
     open(f, "w").write(HEAD + text)

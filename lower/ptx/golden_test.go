@@ -128,6 +128,16 @@ func goldenCases(t *testing.T) []goldenCase {
 		cases = append(cases, goldenCase{name: "example.fp8.scaled_mm_e4m3_bp.sm_90." + suffix, src: fp8Cases[0].file, sm: 90, pipeline: true,
 			opts: "target=cuda:90 num-warps=8 num-stages=3 " + opt})
 	}
+	// The persistent TMA kernels (B K-major through a column-major tensor
+	// map), as bench/fp8_variants.sh times them.
+	for _, c := range []struct{ name, src, opts string }{
+		{"example.fp8.scaled_mm_e4m3_persistent.sm_90.tma_s5_fast", "../../examples/fp8/scaled_mm_e4m3_persistent.mlir",
+			"num-stages=5 max-num-imprecise-acc=1073741824"},
+		{"example.fp8.mm_i8_persistent.sm_90.tma_s4", "../../examples/fp8/mm_i8_persistent.mlir", "num-stages=4"},
+	} {
+		cases = append(cases, goldenCase{name: c.name, src: c.src, sm: 90, pipeline: true,
+			opts: "target=cuda:90 num-warps=8 tma=true " + c.opts})
+	}
 	return cases
 }
 
@@ -272,6 +282,9 @@ var (
 	qmmaSparseE4M3 = regexp.MustCompile(`QMMA\.SP\.16864\.F32\.E4M3\.E4M3`)
 	immaSparseS8   = regexp.MustCompile(`IMMA\.SP\.16864\.S8\.S8`)
 	// 8-bit wgmma.mma_async.sp m64nNk64 (sm_90a)
+	// the 8-bit sparse wgmma in PTX (any N)
+	wgmmaSparseE4M3 = regexp.MustCompile(`wgmma\.mma_async\.sp\.sync\.aligned\.m64n\d+k64\.f32\.e4m3\.e4m3`)
+	wgmmaSparseS8   = regexp.MustCompile(`wgmma\.mma_async\.sp\.sync\.aligned\.m64n\d+k64\.s32\.s8\.s8`)
 	qgmmaSparse = regexp.MustCompile(`QGMMA\.SP\.64x`)
 	igmmaSparse = regexp.MustCompile(`IGMMA\.SP\.64x`)
 	// TMA: tiled loads and stores, and the mbarrier phase wait.
@@ -326,9 +339,9 @@ func TestGoldenAssembles(t *testing.T) {
 			}
 			r := ptxcheck.CheckWith(t, f, string(text), ptxcheck.Options{AllowSpills: arch != "sm_90a"})
 			switch {
-			case strings.Contains(string(text), "wgmma.mma_async.sp.sync.aligned.m64n128k64.f32.e4m3.e4m3"):
+			case wgmmaSparseE4M3.MatchString(string(text)):
 				r.Expect(t, qgmmaSparse, 1)
-			case strings.Contains(string(text), "wgmma.mma_async.sp.sync.aligned.m64n128k64.s32.s8.s8"):
+			case wgmmaSparseS8.MatchString(string(text)):
 				r.Expect(t, igmmaSparse, 1)
 			case strings.Contains(string(text), "m16n8k64.row.col.f32.e4m3.e4m3.f32"):
 				r.Expect(t, qmmaSparseE4M3, 1)

@@ -609,16 +609,19 @@ func tmaBoxes(m *memRef, md tt.MemDescType, rank int) (*tmaBox, error) {
 	if m.r0 != 0 || m.c0 != 0 {
 		return nil, fmt.Errorf("TMA copies into or from a view at an offset inside its tile are not supported")
 	}
-	if m.contig != 1 {
-		return nil, fmt.Errorf("TMA copies need the last dimension contiguous in shared memory (transposed layouts are not supported)")
+	if m.contig != 1 && rank != 2 {
+		return nil, fmt.Errorf("TMA copies of a 1-D tile need it contiguous in shared memory")
 	}
 	if m.maxPhase > 1 && m.blockLen == 0 {
 		return nil, fmt.Errorf("shared layout %s: TMA writes the NVMMA swizzles or none; this swizzle is neither", ir.AttrString(md.Encoding))
 	}
 	b := &tmaBox{rank: rank, eb: int64(m.elem.bytes()), m: m, rows: 1, nr: 1, nc: 1}
+	// cols: the contiguous dimension (the tensor map's innermost), rows the
+	// other: dimension 1 and 0 of a row-major tile, 0 and 1 of a
+	// column-major one (contig 0).
 	rows, cols := int64(1), shape[rank-1]
 	if rank == 2 {
-		rows = shape[0]
+		rows, cols = shape[m.contig^1], shape[m.contig]
 	}
 	b.rows, b.cols = min(rows, 256), min(cols, 256)
 	if m.blockLen > 0 {
@@ -669,12 +672,16 @@ func (k *kernel) tmaCopy(op *ir.Operation, tile *ir.Value, coords []*ir.Value) (
 		return nil, nil, nil, err
 	}
 	c := make([]asm.Operand, len(coords))
-	for i, v := range coords { // innermost first
+	for i, v := range coords { // innermost first: the contiguous dimension's first
 		r, err := k.scalarReg(v)
 		if err != nil {
 			return nil, nil, nil, err
 		}
-		c[len(coords)-1-i] = r
+		if len(coords) == 2 && x.mem.contig == 0 {
+			c[i] = r
+		} else {
+			c[len(coords)-1-i] = r
+		}
 	}
 	return desc, c, box, nil
 }

@@ -1,6 +1,7 @@
 package encoding
 
 import (
+	"github.com/sparsetriton/sp/dialect/arith"
 	"github.com/sparsetriton/sp/dialect/builtin"
 	"sort"
 
@@ -85,6 +86,31 @@ func coalescedLayout(a *axisinfo.Analysis, op *ir.Operation, cfg moduleConfig) (
 	return blockedFor(rt.Shape, spt, order, cfg.numWarps, cfg.threadsPerWarp), true
 }
 
+// columnMajorDescriptorLayout is the layout of a rank-2 descriptor load
+// whose descriptor (a tt.make_tensor_descriptor in the function) has the
+// constant stride 1 along dimension 0: order [0, 1], 16 bytes per thread
+// along it, so that the tile is staged K-contiguous (an 8-bit wgmma's B).
+// Row-major descriptors keep the default layout.
+func columnMajorDescriptorLayout(op *ir.Operation, cfg moduleConfig) (ttgpu.BlockedEncoding, bool) {
+	rt, ok := op.Result(0).Type().(ir.RankedTensorType)
+	mk := op.Operand(0).DefiningOp()
+	if !ok || len(rt.Shape) != 2 || mk == nil || mk.Name != tt.MakeTensorDescriptorOpName || mk.NumOperands() != 5 {
+		return ttgpu.BlockedEncoding{}, false
+	}
+	if c, ok := arith.ConstantInt(mk.Operand(3)); !ok || c != 1 {
+		return ttgpu.BlockedEncoding{}, false
+	}
+	if c, ok := arith.ConstantInt(mk.Operand(4)); ok && c == 1 {
+		return ttgpu.BlockedEncoding{}, false
+	}
+	bits := tt.BitWidth(rt.Elem)
+	if bits < 8 {
+		return ttgpu.BlockedEncoding{}, false
+	}
+	per := min(int64(128/bits), rt.Shape[0], max(1, rt.NumElements()/int64(cfg.numWarps*cfg.threadsPerWarp)))
+	return blockedFor(rt.Shape, []int{int(per), 1}, []int{0, 1}, cfg.numWarps, cfg.threadsPerWarp), true
+}
+
 func pointee(t ir.Type) ir.Type {
 	p, _ := tt.PointeeOf(t)
 	return p
@@ -111,15 +137,22 @@ func coalesceFunc(ctx *ir.Context, fn *ir.Operation, cfg moduleConfig) {
 	best := map[*ir.Value]choice{}
 	var roots []*ir.Value
 	fn.WalkOps(func(op *ir.Operation) {
-		if op.Name != opLoad && op.Name != opStore {
-			return
+		var l ttgpu.BlockedEncoding
+		var v *ir.Value
+		ok := false
+		switch op.Name {
+		case opLoad, opStore:
+			l, ok = coalescedLayout(a, op, cfg)
+			v = op.Operand(0)
+		case tt.DescriptorLoadOpName:
+			l, ok = columnMajorDescriptorLayout(op, cfg)
+			v = op.Result(0)
 		}
-		l, ok := coalescedLayout(a, op, cfg)
 		if !ok {
 			return
 		}
-		root := c.find(op.Operand(0))
-		n := op.Operand(0).Type().(ir.RankedTensorType).NumElements()
+		root := c.find(v)
+		n := v.Type().(ir.RankedTensorType).NumElements()
 		if prev, seen := best[root]; !seen || n > prev.numel {
 			if !seen {
 				roots = append(roots, root)

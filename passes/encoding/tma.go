@@ -24,6 +24,11 @@ its ring) becomes a 128-byte tensor map in global scratch memory:
 
 (dimensions innermost first; the box is the swizzle span of the NVMMA
 layout wide, or the whole row when unswizzled, and the block's rows deep).
+A block staged column-major (order [0, 1]: the K-major B of an 8-bit
+wgmma, from a descriptor with strides [1, s]) has dimension 0 innermost:
+the box is the swizzle span along dimension 0 and the block's columns
+deep, the dims [shape0, shape1], the stride s. The innermost dimension's
+stride must be the constant 1.
 A tt.descriptor_load left outside a pipelined loop becomes a TMA copy into
 a buffer of its own, completed on an mbarrier it waits on at once (its
 one user, a staging local_alloc, reads the buffer directly; other users
@@ -57,18 +62,30 @@ func runTMALowering(ctx *pass.Context, module *ir.Operation) error {
 }
 
 // tmaSwizzle returns the tensor map's swizzle (bytes; 0 for none) for a
-// shared layout a TMA copy can write.
-func tmaSwizzle(enc ir.Attribute, rank int) (int, bool) {
-	if nv, ok := ttgpu.AsNVMMAShared(enc); ok && nv.Contig == 1 {
-		return nv.SwizzleBytes, true
+// shared layout a TMA copy can write, and the tile dimension that is
+// contiguous in it (the tensor map's innermost): the last one, or
+// dimension 0 of a rank-2 tile stored column-major (order [0, 1]).
+func tmaSwizzle(enc ir.Attribute, rank int) (sw, inner int, ok bool) {
+	if nv, ok := ttgpu.AsNVMMAShared(enc); ok && (nv.Contig == 1 || rank == 2) {
+		return nv.SwizzleBytes, nv.Contig + rank - 2, true
 	}
+	var order []int
 	switch l := enc.(type) {
 	case ttgpu.SharedEncoding:
-		return 0, !l.HasLeadingOffset && l.MaxPhase == 1 && len(l.Order) > 0 && l.Order[0] == rank-1
+		if l.HasLeadingOffset || l.MaxPhase != 1 {
+			return 0, 0, false
+		}
+		order = l.Order
 	case ttgpu.SwizzledSharedEncoding:
-		return 0, l.MaxPhase == 1 && len(l.Order) > 0 && l.Order[0] == rank-1
+		if l.MaxPhase != 1 {
+			return 0, 0, false
+		}
+		order = l.Order
 	}
-	return 0, false
+	if len(order) == 0 || order[0] != rank-1 && (rank != 2 || order[0] != 0) {
+		return 0, 0, false
+	}
+	return 0, order[0], true
 }
 
 // tensormapElemType is PTX tensormap.replace's .elemtype code.
@@ -101,7 +118,7 @@ func lowerMakeDescriptor(b *ir.Builder, op *ir.Operation) error {
 	if len(blk.Shape) != 2 {
 		return ir.OpError(op, "triton-nvidia-tma-lowering: only rank-2 descriptors are supported")
 	}
-	sw, ok := tmaSwizzle(blk.Encoding, 2)
+	sw, inner, ok := tmaSwizzle(blk.Encoding, 2)
 	if !ok {
 		return ir.OpError(op, "triton-nvidia-tma-lowering: shared layout %s is not one a TMA copy writes", ir.AttrString(blk.Encoding))
 	}
@@ -109,22 +126,26 @@ func lowerMakeDescriptor(b *ir.Builder, op *ir.Operation) error {
 	if !ok {
 		return ir.OpError(op, "triton-nvidia-tma-lowering: element type %s has no tensor map type", ir.TypeString(blk.Elem))
 	}
+	ops := op.Operands()
+	base, shape, strides := ops[0], ops[1:3], ops[3:5]
+	outer := 1 - inner
+	if c, ok := arith.ConstantInt(strides[inner]); !ok || c != 1 {
+		return ir.OpError(op, "triton-nvidia-tma-lowering: the staged tile's layout %s is contiguous along dimension %d, whose stride is not the constant 1", ir.AttrString(blk.Encoding), inner)
+	}
 	eb := int64(tt.BitWidth(blk.Elem) / 8)
-	boxInner := blk.Shape[1]
+	boxInner := blk.Shape[inner]
 	if sw > 0 {
 		boxInner = int64(sw) / eb
 	}
-	boxOuter := min(blk.Shape[0], 256)
-	ops := op.Operands()
-	base, shape, strides := ops[0], ops[1:3], ops[3:5]
+	boxOuter := min(blk.Shape[outer], 256)
 	b.Loc = op.Loc
 	b.SetInsertionPointBefore(op)
 	c32 := func(v int64) *ir.Value { return arith.BuildConstantInt(b, ir.I32, v) }
 	ptr := b.Create(ttgpu.GlobalScratchAllocOpName, nil, []ir.Type{tt.Ptr(ir.I8)},
 		ir.NamedAttr{Name: "alignment", Value: ir.I32Attr(128)}, ir.NamedAttr{Name: "nbytes", Value: ir.I32Attr(128)}).Result(0)
-	stride := arith.BuildBinary(b, arith.MuliOpName, strides[0], arith.BuildConstantInt(b, ir.I64, eb))
+	stride := arith.BuildBinary(b, arith.MuliOpName, strides[outer], arith.BuildConstantInt(b, ir.I64, eb))
 	b.Create(ttng.TensormapCreateOpName,
-		[]*ir.Value{ptr, base, c32(boxInner), c32(boxOuter), shape[1], shape[0], stride, c32(1), c32(1)}, nil,
+		[]*ir.Value{ptr, base, c32(boxInner), c32(boxOuter), shape[inner], shape[outer], stride, c32(1), c32(1)}, nil,
 		ir.NamedAttr{Name: "elem_type", Value: ir.I32Attr(et)},
 		ir.NamedAttr{Name: "fill_mode", Value: ir.I32Attr(0)},
 		ir.NamedAttr{Name: "interleave_layout", Value: ir.I32Attr(0)},
@@ -161,7 +182,7 @@ func lowerDescriptorLoad(b *ir.Builder, l *ir.Operation) error {
 		}
 		enc = ttgpu.NewNVMMAShared(sw, tt.BitWidth(rt.Elem), 1)
 	}
-	if _, ok := tmaSwizzle(enc, len(rt.Shape)); !ok {
+	if _, _, ok := tmaSwizzle(enc, len(rt.Shape)); !ok {
 		return ir.OpError(l, "triton-nvidia-tma-lowering: shared layout %s is not one a TMA copy writes", ir.AttrString(enc))
 	}
 	if dt.Block.Encoding != nil && !dt.Block.Encoding.Equal(enc) {

@@ -38,23 +38,39 @@ func (s *state) descriptorFit(op *ir.Operation, inf info) string {
 	if blk.Shape[0] > 256 || blk.Shape[1] > 256 {
 		return "a block dimension exceeds 256"
 	}
+	inner := unitStrideDim(inf.stride)
+	if inner < 0 {
+		return "no dimension has the constant stride 1"
+	}
 	eb := int64(tt.BitWidth(blk.Elem) / 8)
-	if eb < 1 || blk.Shape[1]*eb%16 != 0 {
-		return "the block's rows are not a multiple of 16 bytes"
+	if eb < 1 || blk.Shape[inner]*eb%16 != 0 {
+		return "the block's contiguous extent is not a multiple of 16 bytes"
 	}
 	if pad, ok := tt.EnumProp(op, "padding", tt.PadZero); ok && op.Attr("padding") != nil && pad != tt.PadZero {
 		return "padding is not zero"
 	}
-	if c, ok := arith.ConstantInt(inf.stride[1]); !ok || c != 1 {
-		return "the inner stride is not the constant 1"
-	}
 	if d := s.axis.Get(inf.base).Divisibility; len(d) == 0 || d[0]%16 != 0 {
 		return "the base is not known to be 16-byte aligned (tt.divisibility)"
 	}
-	if d := s.axis.Get(inf.stride[0]).Divisibility; len(d) == 0 || d[0]*eb%16 != 0 {
+	if d := s.axis.Get(inf.stride[1-inner]).Divisibility; len(d) == 0 || d[0]*eb%16 != 0 {
 		return "the outer stride is not known to be a multiple of 16 bytes (tt.divisibility)"
 	}
 	return ""
+}
+
+// unitStrideDim is the dimension of a rank-2 frame whose stride is the
+// constant 1 (the last one when both are), or -1. A frame contiguous along
+// dimension 0 (a column-major tile, such as the K-major B of an 8-bit
+// wgmma) gets a descriptor with strides [1, s]: the TMA lowering takes the
+// tensor map's innermost dimension from the shared layout's order, which
+// the pipeliner gives such a tile.
+func unitStrideDim(stride []*ir.Value) int {
+	for _, d := range []int{1, 0} {
+		if c, ok := arith.ConstantInt(stride[d]); ok && c == 1 {
+			return d
+		}
+	}
+	return -1
 }
 
 // descriptor returns the tensor descriptor of frame f, made before its

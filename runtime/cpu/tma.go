@@ -278,42 +278,66 @@ func waitBarrier(f *frame, op *ir.Operation, in []*Value) ([]*Value, error) {
 	return nil, nil
 }
 
+// tmaCoords are a TMA copy's coordinates in the tile's dimension order,
+// with the tensor map dimension (innermost first) of each tile dimension:
+// rank-1-k for tile dimension k, except in a rank-2 tile stored
+// column-major (shared order [0, 1]), whose dimension 0 is innermost.
+type tmaCoords struct {
+	c   []int64
+	dim []int
+}
+
+// mapDims is the tensor map dimension of each tile dimension of a tile of
+// the given type and rank.
+func mapDims(tileType ir.Type, rank int) []int {
+	dim := make([]int, rank)
+	for k := range dim {
+		dim[k] = rank - 1 - k
+	}
+	if mt, ok := tileType.(tt.MemDescType); ok && rank == 2 {
+		if o, ok := ttgpu.Order(mt.Encoding); ok && len(o) == 2 && o[0] == 0 {
+			dim[0], dim[1] = 0, 1
+		}
+	}
+	return dim
+}
+
 // tmaTile checks a TMA copy's descriptor against its tile and returns the
-// map, the tile shape and its outer-to-inner coordinates.
-func tmaTile(op *ir.Operation, descV *Value, coords []*Value, tile *Value, tileType ir.Type) (*tmaDesc, []int64, error) {
+// map and the tile's coordinates.
+func tmaTile(op *ir.Operation, descV *Value, coords []*Value, tile *Value, tileType ir.Type) (*tmaDesc, tmaCoords, error) {
 	d := descV.D
 	if d == nil {
-		return nil, nil, errors.New("the descriptor has no tensor map")
+		return nil, tmaCoords{}, errors.New("the descriptor has no tensor map")
 	}
 	shape := tile.M.shape
 	rank := len(d.dims)
 	if len(coords) != rank || len(shape) != rank {
-		return nil, nil, fmt.Errorf("%d coordinates and a rank-%d tile for a rank-%d tensor map", len(coords), len(shape), rank)
+		return nil, tmaCoords{}, fmt.Errorf("%d coordinates and a rank-%d tile for a rank-%d tensor map", len(coords), len(shape), rank)
 	}
 	if mt, ok := tileType.(tt.MemDescType); ok {
 		if n, err := elemSize(mt.Elem); err == nil && n != d.elem {
-			return nil, nil, fmt.Errorf("the tile's %s elements do not match the map's %d-byte elements", ir.TypeString(mt.Elem), d.elem)
+			return nil, tmaCoords{}, fmt.Errorf("the tile's %s elements do not match the map's %d-byte elements", ir.TypeString(mt.Elem), d.elem)
 		}
 	}
-	c := make([]int64, rank)
+	tc := tmaCoords{c: make([]int64, rank), dim: mapDims(tileType, rank)}
 	for i, v := range coords {
-		c[i] = v.I[0]
-		if s, b := int64(shape[i]), d.box[rank-1-i]; s%b != 0 {
-			return nil, nil, fmt.Errorf("the tile's dimension %d (%d) is not a whole number of the map's boxes (%d)", i, s, b)
+		tc.c[i] = v.I[0]
+		if s, b := int64(shape[i]), d.box[tc.dim[i]]; s%b != 0 {
+			return nil, tmaCoords{}, fmt.Errorf("the tile's dimension %d (%d) is not a whole number of the map's boxes (%d)", i, s, b)
 		}
 	}
-	return d, c, nil
+	return d, tc, nil
 }
 
 // addr returns the pointer of tile element i (outer-to-inner index
-// into shape) at coordinates c, and whether it is inside the tensor.
-func (d *tmaDesc) addr(shape []int, c []int64, i int) (Ptr, bool) {
+// into shape) at coordinates tc, and whether it is inside the tensor.
+func (d *tmaDesc) addr(shape []int, tc tmaCoords, i int) (Ptr, bool) {
 	rank := len(d.dims)
 	p := d.base
 	for k := rank - 1; k >= 0; k-- { // k: outer-to-inner dimension
-		x := c[k] + int64(i%shape[k])
+		x := tc.c[k] + int64(i%shape[k])
 		i /= shape[k]
-		inner := rank - 1 - k
+		inner := tc.dim[k]
 		if x < 0 || x >= d.dims[inner] {
 			return Ptr{}, false
 		}
