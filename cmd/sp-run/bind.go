@@ -76,7 +76,7 @@ func resolve(s *Spec, prog *program) (*launchPlan, error) {
 		return nil, missing
 	}
 	if s.Verify != "" {
-		if pl.check, err = parseCheck(s.Verify, pl, s.Tolerance); err != nil {
+		if pl.check, err = parseCheck(s.Verify, pl, s.Tolerance, prog.ptx); err != nil {
 			return nil, err
 		}
 	}

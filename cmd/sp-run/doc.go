@@ -79,7 +79,9 @@
 //
 //	|c - ref| <= atol + rtol·|ref| + sqrt(K)·2⁻²²·Σₖ|a_ik·b_kj|
 //
-// (atol 1e-5, rtol one ulp of C's type, the last term fp32 accumulation).
+// (atol 1e-5, rtol one ulp of C's type, the last term fp32 accumulation;
+// 2⁻¹³·Σₖ|a_ik·b_kj| where the kernel's PTX runs fp8 products on Hopper's
+// wgmma, whose accumulator keeps about 14 bits: fp8AccumBound).
 // Up to M·N·K = 2²⁸ every element is checked, above it a sample of 64
 // random rows by 64 random columns (--check, --samples). Any error (bad
 // input, launch failure, mismatch) prints one `sp-run: error:` line (or

@@ -637,7 +637,7 @@ func (pl *launchPlan) rebind(s *Spec, prog *program) (*launchPlan, error) {
 		np.args = append(np.args, &h)
 	}
 	if s.Verify != "" {
-		if np.check, err = parseCheck(s.Verify, np, s.Tolerance); err != nil {
+		if np.check, err = parseCheck(s.Verify, np, s.Tolerance, prog.ptx); err != nil {
 			return nil, err
 		}
 	}
