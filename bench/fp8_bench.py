@@ -7,6 +7,8 @@ torch._scaled_mm takes it)):
 
   scaled_mm per-tensor   torch._scaled_mm(A_pruned, Bt.t(), scale_a=1, scale_b=1)
   scaled_mm rowwise      the same with per-row scale_a (M x 1) and per-column scale_b (1 x N)
+  ... fast accumulation  both with use_fast_accum=True (no promotion of partial sums
+                         to f32: the form of sp's max-num-imprecise-acc=2^30 kernels)
   cuSPARSELt e4m3 2:4    torch._cslt_sparse_mm(torch._cslt_compress(A_pruned), Bt.t(),
                          alg_id = torch._cslt_sparse_mm_search(...), out_dtype = bf16)
 
@@ -103,6 +105,12 @@ def main():
             lambda: torch._scaled_mm(A, Bt.t(), scale_a=one, scale_b=one, out_dtype=torch.bfloat16), ref)
         row("torch._scaled_mm e4m3 dense, rowwise scales",
             lambda: torch._scaled_mm(A, Bt.t(), scale_a=sa, scale_b=sb, out_dtype=torch.bfloat16), ref * sa * sb)
+        row("torch._scaled_mm e4m3 dense, per-tensor scales, fast accumulation",
+            lambda: torch._scaled_mm(A, Bt.t(), scale_a=one, scale_b=one, out_dtype=torch.bfloat16,
+                                     use_fast_accum=True), ref)
+        row("torch._scaled_mm e4m3 dense, rowwise scales, fast accumulation",
+            lambda: torch._scaled_mm(A, Bt.t(), scale_a=sa, scale_b=sb, out_dtype=torch.bfloat16,
+                                     use_fast_accum=True), ref * sa * sb)
         try:
             comp = torch._cslt_compress(A)
             alg = torch._cslt_sparse_mm_search(comp, Bt.t(), out_dtype=torch.bfloat16)

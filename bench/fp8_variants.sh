@@ -9,12 +9,15 @@
 # on sm_90a, QMMA.SP / IMMA.SP on sm_89 / sm_80), no spills and no wgmma
 # serialization note (C7510-C7520); the script fails otherwise.
 #
-# Names: e4m3|e5m2|i8 _ BMxBNxBK _ w<warps> _ s<stages> _ head|bc _ acc<N>|fast [_g8] [_sm89|_sm80]
+# Names: e4m3|e5m2|i8 _ BMxBNxBK _ w<warps> _ s<stages> _ head|bc|tma _ [p<G>_] acc<N>|fast [_g8] [_sm89|_sm80]
 # (acc<N>: max-num-imprecise-acc=N, the K elements an fp8 wgmma sums in the
 # tensor core's precision before the partial is added in f32; acc0 is the
 # default, a promotion after every wgmma; fast: never, 1073741824; g8: tiles
-# in grouped order, 8 tile rows per group).
-# Usage: bench/fp8_variants.sh OUT [NAME...]   (default: every variant)
+# in grouped order, 8 tile rows per group; tma: sp-pipeline tma=true, TMA
+# copies on mbarriers; p<G>: persistent, one program per SM walking the tiles
+# in groups of G, launched on min(SMS, tiles) programs). Each kernel's
+# launch spec (gen.py's) is written as OUT/<name>.spec.json.
+# Usage: [SP_PTX_VERSION=8.7] bench/fp8_variants.sh OUT [NAME...]   (default: every variant)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 out=${1:?usage: bench/fp8_variants.sh OUT [NAME...]}
@@ -23,7 +26,7 @@ mkdir -p "$out"
 spopt="$out/.sp-opt"
 (cd "$root" && go build -o "$spopt" ./cmd/sp-opt)
 
-# name | dtype | tile[:G] (G: grouped tile order, gen.py) | target | sp-pipeline options after target=
+# name | dtype | tile[:G|:pG] (G: grouped tile order; pG: persistent, gen.py) | target | sp-pipeline options after target=
 variants="
 e4m3_128x128x128_w8_s3_bc_acc0|e4m3|128x128x128|90|num-warps=8 num-stages=3 async-wait=before-copies
 e4m3_128x128x128_w8_s3_bc_acc128|e4m3|128x128x128|90|num-warps=8 num-stages=3 async-wait=before-copies max-num-imprecise-acc=128
@@ -38,6 +41,18 @@ e4m3_256x128x128_w8_s3_bc_fast|e4m3|256x128x128|90|num-warps=8 num-stages=3 asyn
 e5m2_128x128x128_w8_s3_bc_acc0|e5m2|128x128x128|90|num-warps=8 num-stages=3 async-wait=before-copies
 e5m2_128x128x128_w8_s3_bc_acc128|e5m2|128x128x128|90|num-warps=8 num-stages=3 async-wait=before-copies max-num-imprecise-acc=128
 i8_128x128x128_w8_s3_bc|i8|128x128x128|90|num-warps=8 num-stages=3 async-wait=before-copies
+e4m3_128x256x128_w8_s4_tma_p8_fast|e4m3|128x256x128:p8|90|num-warps=8 num-stages=4 tma=true max-num-imprecise-acc=1073741824
+e4m3_128x256x128_w8_s5_tma_p8_fast|e4m3|128x256x128:p8|90|num-warps=8 num-stages=5 tma=true max-num-imprecise-acc=1073741824
+e4m3_256x128x128_w8_s4_tma_p8_fast|e4m3|256x128x128:p8|90|num-warps=8 num-stages=4 tma=true max-num-imprecise-acc=1073741824
+e4m3_256x128x128_w8_s5_tma_p8_fast|e4m3|256x128x128:p8|90|num-warps=8 num-stages=5 tma=true max-num-imprecise-acc=1073741824
+e4m3_256x128x128_w8_s6_tma_p8_fast|e4m3|256x128x128:p8|90|num-warps=8 num-stages=6 tma=true max-num-imprecise-acc=1073741824
+e4m3_128x256x128_w8_s5_tma_p4_fast|e4m3|128x256x128:p4|90|num-warps=8 num-stages=5 tma=true max-num-imprecise-acc=1073741824
+e4m3_128x256x128_w8_s5_tma_p16_fast|e4m3|128x256x128:p16|90|num-warps=8 num-stages=5 tma=true max-num-imprecise-acc=1073741824
+e4m3_128x128x128_w8_s4_tma_p8_fast|e4m3|128x128x128:p8|90|num-warps=8 num-stages=4 tma=true max-num-imprecise-acc=1073741824
+e4m3_128x128x128_w8_s4_tma_p8_acc128|e4m3|128x128x128:p8|90|num-warps=8 num-stages=4 tma=true max-num-imprecise-acc=128
+e4m3_128x128x128_w8_s4_tma_p8_acc0|e4m3|128x128x128:p8|90|num-warps=8 num-stages=4 tma=true
+e5m2_128x256x128_w8_s4_tma_p8_fast|e5m2|128x256x128:p8|90|num-warps=8 num-stages=4 tma=true max-num-imprecise-acc=1073741824
+i8_128x256x128_w8_s4_tma_p8|i8|128x256x128:p8|90|num-warps=8 num-stages=4 tma=true
 e4m3_128x128x128_w8_s3_sm89|e4m3|128x128x128|89|num-warps=8 num-stages=3
 e5m2_128x128x128_w8_s3_sm89|e5m2|128x128x128|89|num-warps=8 num-stages=3
 i8_128x128x128_w8_s3_sm80|i8|128x128x128|80|num-warps=8 num-stages=3
@@ -58,8 +73,18 @@ while IFS='|' read -r name dt tile sm opts; do
   python3 "$root/examples/fp8/gen.py" "$dt" "${tile%%:*}" "$out/$name.mlir" "$([ "${tile#*:}" != "$tile" ] && echo "${tile#*:}")"
   "$spopt" "$out/$name.mlir" --sp-pipeline="target=cuda:$sm $opts" --emit=ptx -o "$out/$name.$arch.ptx" 2>"$out/$name.log" ||
     { echo "FAIL: $name: sp-opt"; cat "$out/$name.log"; fail=1; continue; }
-  rm -f "$out/$name.log" "$out/$name.mlir"
-  [ $check = 1 ] || { echo "$name: PTX"; continue; }
+  mv "$out/$name.json" "$out/$name.spec.json"
+  rm -f "$out/$name.log"
+  # SP_PTX_VERSION: the PTX written is of that version (8.7 for a driver
+  # whose JIT reads tensormap.replace's global stride in bytes); the one
+  # assembled here is the default version's, which CUDA 12.4's ptxas takes.
+  if [ -n "${SP_PTX_VERSION:-}" ]; then
+    "$spopt" "$out/$name.mlir" --sp-pipeline="target=cuda:$sm $opts" --emit=ptx --ptx-version "$SP_PTX_VERSION" \
+      -o "$out/$name.$arch.ptx.v" 2>/dev/null || { echo "FAIL: $name: sp-opt --ptx-version $SP_PTX_VERSION"; fail=1; continue; }
+  fi
+  rm -f "$out/$name.mlir"
+  finish() { [ ! -f "$out/$name.$arch.ptx.v" ] || mv "$out/$name.$arch.ptx.v" "$out/$name.$arch.ptx"; }
+  [ $check = 1 ] || { finish; echo "$name: PTX"; continue; }
   log=$("$tools/ptxas" -v -arch=$arch -o "$out/.k.cubin" "$out/$name.$arch.ptx" 2>&1) ||
     { echo "FAIL: $name: ptxas"; echo "$log"; fail=1; continue; }
   case $dt-$sm in
@@ -75,6 +100,7 @@ while IFS='|' read -r name dt tile sm opts; do
   else
     echo "$name: $n x $want, $regs, $(grep -o '"sharedBytes": [0-9]*' "$out/$name.$arch.ptx")"
   fi
+  finish
 done <<<"$variants"
 rm -f "$spopt" "$out/.k.cubin"
 exit $fail
