@@ -9,14 +9,15 @@
 # on sm_90a, QMMA.SP / IMMA.SP on sm_89 / sm_80), no spills and no wgmma
 # serialization note (C7510-C7520); the script fails otherwise.
 #
-# Names: e4m3|e5m2|i8 _ BMxBNxBK _ w<warps> _ s<stages> _ head|bc|tma _ [p<G>_] acc<N>|fast [_g8] [_sm89|_sm80]
+# Names: e4m3|e4m3t|e5m2|i8 _ BMxBNxBK _ w<warps> _ s<stages> _ head|bc|tma _ [p<G>_] acc<N>|fast [_g8] [_sm89|_sm80]
 # (acc<N>: max-num-imprecise-acc=N, the K elements an fp8 wgmma sums in the
 # tensor core's precision before the partial is added in f32; acc0 is the
 # default, a promotion after every wgmma; fast: never, 1073741824; g8: tiles
 # in grouped order, 8 tile rows per group; tma: sp-pipeline tma=true, TMA
 # copies on mbarriers; p<G>: persistent, one program per SM walking the tiles
 # in groups of G, launched on min(SMS, tiles) programs). Each kernel's
-# launch spec (gen.py's) is written as OUT/<name>.spec.json.
+# launch spec (gen.py's) is written as OUT/<name>.spec.json; e4m3t: per-tensor
+# scales (two scalars) instead of per-row and per-column ones.
 # Usage: [SP_PTX_VERSION=8.7] bench/fp8_variants.sh OUT [NAME...]   (default: every variant)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -46,6 +47,7 @@ e4m3_128x256x128_w8_s5_tma_p8_fast|e4m3|128x256x128:p8|90|num-warps=8 num-stages
 e4m3_256x128x128_w8_s4_tma_p8_fast|e4m3|256x128x128:p8|90|num-warps=8 num-stages=4 tma=true max-num-imprecise-acc=1073741824
 e4m3_256x128x128_w8_s5_tma_p8_fast|e4m3|256x128x128:p8|90|num-warps=8 num-stages=5 tma=true max-num-imprecise-acc=1073741824
 e4m3_256x128x128_w8_s6_tma_p8_fast|e4m3|256x128x128:p8|90|num-warps=8 num-stages=6 tma=true max-num-imprecise-acc=1073741824
+e4m3t_128x256x128_w8_s5_tma_p8_fast|e4m3t|128x256x128:p8|90|num-warps=8 num-stages=5 tma=true max-num-imprecise-acc=1073741824
 e4m3_128x256x128_w8_s5_tma_p4_fast|e4m3|128x256x128:p4|90|num-warps=8 num-stages=5 tma=true max-num-imprecise-acc=1073741824
 e4m3_128x256x128_w8_s5_tma_p16_fast|e4m3|128x256x128:p16|90|num-warps=8 num-stages=5 tma=true max-num-imprecise-acc=1073741824
 e4m3_128x128x128_w8_s4_tma_p8_fast|e4m3|128x128x128:p8|90|num-warps=8 num-stages=4 tma=true max-num-imprecise-acc=1073741824
@@ -70,7 +72,9 @@ while IFS='|' read -r name dt tile sm opts; do
   if [ $# -gt 0 ] && ! printf '%s\n' "$@" | grep -qx "$name"; then continue; fi
   arch=sm_$sm
   [ "$sm" = 90 ] && arch=sm_90a
-  python3 "$root/examples/fp8/gen.py" "$dt" "${tile%%:*}" "$out/$name.mlir" "$([ "${tile#*:}" != "$tile" ] && echo "${tile#*:}")"
+  scales=()
+  case $dt in *t) dt=${dt%t}; scales=(tensor) ;; esac # e4m3t: per-tensor scales
+  python3 "$root/examples/fp8/gen.py" "$dt" "${tile%%:*}" "$out/$name.mlir" "$([ "${tile#*:}" != "$tile" ] && echo "${tile#*:}")" "${scales[@]}"
   "$spopt" "$out/$name.mlir" --sp-pipeline="target=cuda:$sm $opts" --emit=ptx -o "$out/$name.$arch.ptx" 2>"$out/$name.log" ||
     { echo "FAIL: $name: sp-opt"; cat "$out/$name.log"; fail=1; continue; }
   mv "$out/$name.json" "$out/$name.spec.json"

@@ -250,7 +250,15 @@ def kernel_bp(name, et, acc, out, scaled, BM, BN, BK, G=0, persistent=False):
     a(f"      scf.yield %dd, %ap2, %bp2 : tensor<{BM}x{BN}x{acc}>, !tt.ptr<tensor<{BM}x{BK}x{et}, {sp}>>, !tt.ptr<tensor<{BK}x{BN}x{et}>>")
     a(f"    }}")
     cm = "%res#0"
-    if scaled:
+    if scaled == "tensor":
+        # per-tensor scales (torch._scaled_mm's default form): two scalars
+        a(f"    %sav = tt.load %sa_ptr : !tt.ptr<f32>")
+        a(f"    %sbv = tt.load %sb_ptr : !tt.ptr<f32>")
+        a(f"    %sab = arith.mulf %sav, %sbv : f32")
+        a(f"    %sS = tt.splat %sab : f32 -> tensor<{BM}x{BN}xf32>")
+        a(f"    %s2 = arith.mulf %res#0, %sS : tensor<{BM}x{BN}xf32>")
+        cm = "%s2"
+    elif scaled:
         a(f"    %rm = tt.make_range {{end = {BM} : i32, start = 0 : i32}} : tensor<{BM}xi32>")
         a(f"    %rn = tt.make_range {{end = {BN} : i32, start = 0 : i32}} : tensor<{BN}xi32>")
         a(f"    %m0s = tt.splat %m0 : i32 -> tensor<{BM}xi32>")
@@ -309,16 +317,18 @@ files = {
 }
 
 if len(sys.argv) > 1:
-    # one block-pointer variant for benchmarks: gen.py DTYPE BMxBNxBK OUT.mlir [G|pG]
-    # (DTYPE e4m3, e5m2 or i8; G: grouped tile order; pG: persistent, groups of G),
+    # one block-pointer variant for benchmarks: gen.py DTYPE BMxBNxBK OUT.mlir [G|pG] [tensor]
+    # (DTYPE e4m3, e5m2 or i8; G: grouped tile order; pG: persistent, groups of G;
+    # tensor: fp8 with per-tensor scales instead of per-row / per-column ones),
     # e.g. gen.py e4m3 256x128x128 /tmp/k.mlir 8
     et = {"e4m3": "f8E4M3FN", "e5m2": "f8E5M2", "i8": "i8"}[sys.argv[1]]
     bm, bn, bk = map(int, sys.argv[2].split("x"))
     g = sys.argv[4] if len(sys.argv) > 4 else ""
     pers = g.startswith("p")
     g = int(g.lstrip("p") or 0)
+    per_tensor = len(sys.argv) > 5 and sys.argv[5] == "tensor"
     text = (kernel_bp("mm_i8", et, "i32", "i32", False, bm, bn, bk, g, pers) if et == "i8"
-            else kernel_bp("scaled_mm", et, "f32", "bf16", True, bm, bn, bk, g, pers))
+            else kernel_bp("scaled_mm", et, "f32", "bf16", "tensor" if per_tensor else True, bm, bn, bk, g, pers))
     open(sys.argv[3], "w").write(HEAD + text)
     # its launch spec next to it (OUT.json), the grid for the tile
     base = json.load(open(os.path.join(os.path.dirname(os.path.abspath(__file__)),
@@ -331,6 +341,10 @@ if len(sys.argv) > 1:
     if et == "f8E5M2":
         for arg in base["args"][:2]:
             arg["dtype"] = "f8e5m2"
+    if per_tensor:
+        for arg in base["args"]:
+            if arg["name"] in ("sa", "sb"):
+                arg["shape"] = [1]
     with open(sys.argv[3].rsplit(".", 1)[0] + ".json", "w") as f:
         json.dump(base, f, indent=1)
         f.write("\n")
