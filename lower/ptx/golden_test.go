@@ -16,6 +16,7 @@ import (
 	"github.com/sparsetriton/sp/lower/limits"
 	"github.com/sparsetriton/sp/parser"
 	"github.com/sparsetriton/sp/pass"
+	"github.com/sparsetriton/sp/passes/annotate"
 	"github.com/sparsetriton/sp/passes/decompose"
 	"github.com/sparsetriton/sp/passes/encoding"
 	"github.com/sparsetriton/sp/passes/tensorptr"
@@ -35,6 +36,9 @@ type goldenCase struct {
 	pipeline bool
 	// opts, when set, are the sp-pipeline options instead (testdata/hopper).
 	opts string
+	// annotate, when set, are annotate-sparse options run first (a Triton
+	// TTIR whose launch marks an operand 2:4).
+	annotate string
 }
 
 // fp8Cases are the 8-bit examples: mma.sp m16n8k64 for e4m3 on sm_89
@@ -138,14 +142,17 @@ func goldenCases(t *testing.T) []goldenCase {
 		cases = append(cases, goldenCase{name: c.name, src: c.src, sm: 90, pipeline: true,
 			opts: "target=cuda:90 num-warps=8 tma=true " + c.opts})
 	}
+	// Triton's own fp8 TMA form (b_desc.load(...).T), A marked 2:4 as its launch does.
+	cases = append(cases, goldenCase{name: "example.fp8.triton_tma_e4m3.sm_90.tma_s4_fast", src: "../../examples/fp8/triton_tma_e4m3.ttir",
+		sm: 90, pipeline: true, annotate: "args=0", opts: "target=cuda:90 num-warps=8 num-stages=4 tma=true max-num-imprecise-acc=1073741824"})
 	return cases
 }
 
 // goldenPipeline is sp-pipeline as sp-opt parses it (registry built here,
 // as cmd/sp-opt does).
-func goldenPipeline(t *testing.T, opts string) *pass.Manager {
+func goldenPipeline(t *testing.T, opts, annotateOpts string) *pass.Manager {
 	t.Helper()
-	reg, err := pass.NewRegistry(transform.Canonicalize, transform.CSE, transform.LICM, transform.LoopUnroll, decompose.Pass, tensorptr.Pass,
+	reg, err := pass.NewRegistry(annotate.Pass, transform.Canonicalize, transform.CSE, transform.LICM, transform.LoopUnroll, decompose.Pass, tensorptr.Pass,
 		encoding.SplitCTATiles, encoding.Convert, encoding.Coalesce, encoding.RemoveLayoutConversions, encoding.AccelerateMatmul,
 		encoding.StageDotOperands, encoding.Pipeline, encoding.TMALowering, encoding.FenceInsertion, limits.Pass)
 	if err != nil {
@@ -154,7 +161,11 @@ func goldenPipeline(t *testing.T, opts string) *pass.Manager {
 	if err := reg.AddPipeline(encoding.SPPipeline); err != nil {
 		t.Fatal(err)
 	}
-	m, err := pass.ParsePipeline(reg, "<golden>", "builtin.module(sp-pipeline{"+opts+"})")
+	text := "sp-pipeline{" + opts + "}"
+	if annotateOpts != "" {
+		text = annotate.Name + "{" + annotateOpts + "}," + text
+	}
+	m, err := pass.ParsePipeline(reg, "<golden>", "builtin.module("+text+")")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -181,7 +192,7 @@ func (c goldenCase) render(t *testing.T) (text, ext string) {
 		if opts == "" {
 			opts = "target=cuda:" + itoa(c.sm)
 		}
-		if err := goldenPipeline(t, opts).Run(mod, pass.RunOptions{IR: ctx}); err != nil {
+		if err := goldenPipeline(t, opts, c.annotate).Run(mod, pass.RunOptions{IR: ctx}); err != nil {
 			t.Fatalf("sp-pipeline on %s: %v", c.src, err)
 		}
 	}

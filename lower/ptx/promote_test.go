@@ -52,7 +52,7 @@ func fp8PTX(t *testing.T, file, opts string) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := goldenPipeline(t, "target=cuda:90 num-warps=8 "+opts).Run(mod, pass.RunOptions{IR: ctx}); err != nil {
+	if err := goldenPipeline(t, "target=cuda:90 num-warps=8 "+opts, "").Run(mod, pass.RunOptions{IR: ctx}); err != nil {
 		t.Fatal(err)
 	}
 	res, err := Lower(mod, Options{SM: 90})

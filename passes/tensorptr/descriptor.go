@@ -8,7 +8,7 @@ import (
 
 // Options are the options of triton-rewrite-tensor-pointer.
 type Options struct {
-	Descriptors bool `opt:"descriptors" help:"rewrite the loads a TMA copy can serve into tt.descriptor_load of a tt.make_tensor_descriptor (Hopper): rank 2, unit inner stride, 16-byte aligned base and outer stride, blocks of at most 256 rows"`
+	Descriptors bool `opt:"descriptors" help:"rewrite the loads a TMA copy can serve into tt.descriptor_load of a tt.make_tensor_descriptor (Hopper): rank 2, a constant unit stride (last dimension, or the first for a column-major tile), 16-byte aligned base and other stride, blocks of at most 256 rows; fold Triton's transposed 8-bit descriptor loads into column-major ones"`
 	// LowerDescriptors turns TTIR descriptor loads into pointer-tensor loads.
 	LowerDescriptors bool `opt:"lower-descriptors" help:"rewrite TTIR tt.descriptor_load (Triton's TMA form) into bounds-checked loads of pointer tensors, for targets without TMA"`
 }
@@ -203,3 +203,87 @@ func descriptorAccess(ctx *ir.Context, op *ir.Operation) error {
 	op.Erase()
 	return nil
 }
+
+// foldTransposedLoads rewrites Triton's way of reading a K-major B with
+// TMA, a descriptor load of B's [BN, BK] tile transposed for tt.dot
+// (`b_desc.load([n, k]).T`), into a load of the [BK, BN] tile through a
+// column-major descriptor of the same memory, which the pipeliner stages
+// column-major, as an 8-bit wgmma reads B:
+//
+//	%d = tt.make_tensor_descriptor %base, [%n, %k], [%s, %c1_i64] : <T>, <tensor<BNxBKxT>>
+//	%x = tt.descriptor_load %d[%on, %ok]
+//	%t = tt.trans %x {order = array<i32: 1, 0>}
+//	  -> %d' = tt.make_tensor_descriptor %base, [%k, %n], [%c1_i64, %s] : <T>, <tensor<BKxBNxT>>
+//	     %t = tt.descriptor_load %d'[%ok, %on]
+//
+// Both read element (on+i, ok+j) of the same tensor into (j, i), zero
+// outside [n, k]. Only TTIR tiles of 8-bit elements whose transpose feeds
+// tt.dot as B only are folded (the column-major TMA path the 8-bit wgmma
+// kernels use; a 16-bit dot reads a transposed tile as it is).
+func foldTransposedLoads(ctx *ir.Context, fn *ir.Operation) {
+	var trans []*ir.Operation
+	fn.WalkOps(func(op *ir.Operation) {
+		if op.Name == tt.TransOpName && transposedLoadFits(op) {
+			trans = append(trans, op)
+		}
+	})
+	made := map[*ir.Value]*ir.Value{}
+	for _, tr := range trans {
+		l := tr.Operand(0).DefiningOp()
+		d := l.Operand(0)
+		mk := d.DefiningOp()
+		dt := d.Type().(tt.TensorDescType)
+		b := ir.NewBuilder(ctx)
+		nd, ok := made[d]
+		if !ok {
+			b.Loc = mk.Loc
+			b.SetInsertionPointAfter(mk)
+			blk := dt.Block
+			blk.Shape = []int64{blk.Shape[1], blk.Shape[0]}
+			o := mk.Operands()
+			nd = b.Create(tt.MakeTensorDescriptorOpName, []*ir.Value{o[0], o[2], o[1], o[4], o[3]}, []ir.Type{tt.TensorDescType{Block: blk}}).Result(0)
+			made[d] = nd
+		}
+		b.Loc = l.Loc
+		b.SetInsertionPointBefore(tr)
+		nl := b.Create(tt.DescriptorLoadOpName, []*ir.Value{nd, l.Operand(2), l.Operand(1)}, []ir.Type{tr.Result(0).Type()})
+		copyAttrs(nl, l, "cache", "evict")
+		tr.Result(0).ReplaceAllUsesWith(nl.Result(0))
+		tr.Erase()
+		l.Erase()
+	}
+	for d := range made {
+		if !d.HasUses() {
+			d.DefiningOp().Erase()
+		}
+	}
+}
+
+// transposedLoadFits says whether foldTransposedLoads folds tr.
+func transposedLoadFits(tr *ir.Operation) bool {
+	rt, ok := tr.Result(0).Type().(ir.RankedTensorType)
+	if !ok || rt.Encoding != nil || len(rt.Shape) != 2 || tt.BitWidth(rt.Elem) != 8 {
+		return false
+	}
+	if o, ok := tr.Attr("order").(ir.DenseArrayAttr); !ok || len(o.Ints) != 2 || o.Ints[0] != 1 || o.Ints[1] != 0 {
+		return false
+	}
+	l := tr.Operand(0).DefiningOp()
+	if l == nil || l.Name != tt.DescriptorLoadOpName || l.NumOperands() != 3 || len(l.Result(0).Uses()) != 1 {
+		return false
+	}
+	mk := l.Operand(0).DefiningOp()
+	if mk == nil || mk.Name != tt.MakeTensorDescriptorOpName || mk.NumOperands() != 5 {
+		return false
+	}
+	if c, ok := arith.ConstantInt(mk.Operand(4)); !ok || c != 1 {
+		return false
+	}
+	for _, u := range tr.Result(0).Uses() {
+		if u.Op.Name != tt.DotOpName || u.Index != 1 {
+			return false
+		}
+	}
+	return len(tr.Result(0).Uses()) > 0
+}
+
