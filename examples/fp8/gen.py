@@ -17,32 +17,42 @@ import json
 import os
 import sys
 
+def tile_counts(a, BM, BN, G):
+    """Appends the grouped order's constants and %gnpm, %gnpn: cdiv(M, BM), cdiv(N, BN)."""
+    a(f"    %cBM1 = arith.constant {BM-1} : i32")
+    a(f"    %cBN1 = arith.constant {BN-1} : i32")
+    a(f"    %cG = arith.constant {G} : i32")
+    a(f"    %gm0 = arith.addi %M, %cBM1 : i32")
+    a(f"    %gnpm = arith.divsi %gm0, %cBM : i32")
+    a(f"    %gn0 = arith.addi %N, %cBN1 : i32")
+    a(f"    %gnpn = arith.divsi %gn0, %cBN : i32")
+
+
+def group_map(a):
+    """Appends %pid_m and %pid_n of tile %gpid in grouped order: in a group of
+    G tile rows, pid_m = first + (pid % (G*npn)) % size, pid_n = (pid % (G*npn)) / size,
+    size = min(npm - first, G)."""
+    a(f"    %gin = arith.muli %cG, %gnpn : i32")
+    a(f"    %ggid = arith.divsi %gpid, %gin : i32")
+    a(f"    %gfirst = arith.muli %ggid, %cG : i32")
+    a(f"    %gleft = arith.subi %gnpm, %gfirst : i32")
+    a(f"    %gsize = arith.minsi %gleft, %cG : i32")
+    a(f"    %gr = arith.remsi %gpid, %gin : i32")
+    a(f"    %gmr = arith.remsi %gr, %gsize : i32")
+    a(f"    %pid_m = arith.addi %gfirst, %gmr : i32")
+    a(f"    %pid_n = arith.divsi %gr, %gsize : i32")
+
+
 def program_ids(a, BM, BN, G):
     """Appends %pid_m and %pid_n: the launch grid's x and y, or with G > 0
     the tile of program x + y*npm in grouped order (G tile rows per group)."""
     if G > 0:
-        # pid = x + y*npm; in a group of G tile rows: pid_m = first + (pid % (G*npn)) % size,
-        # pid_n = (pid % (G*npn)) / size, size = min(npm - first, G).
         a(f"    %gx = tt.get_program_id x : i32")
         a(f"    %gy = tt.get_program_id y : i32")
-        a(f"    %cBM1 = arith.constant {BM-1} : i32")
-        a(f"    %cBN1 = arith.constant {BN-1} : i32")
-        a(f"    %cG = arith.constant {G} : i32")
-        a(f"    %gm0 = arith.addi %M, %cBM1 : i32")
-        a(f"    %gnpm = arith.divsi %gm0, %cBM : i32")
-        a(f"    %gn0 = arith.addi %N, %cBN1 : i32")
-        a(f"    %gnpn = arith.divsi %gn0, %cBN : i32")
+        tile_counts(a, BM, BN, G)
         a(f"    %gyx = arith.muli %gy, %gnpm : i32")
         a(f"    %gpid = arith.addi %gx, %gyx : i32")
-        a(f"    %gin = arith.muli %cG, %gnpn : i32")
-        a(f"    %ggid = arith.divsi %gpid, %gin : i32")
-        a(f"    %gfirst = arith.muli %ggid, %cG : i32")
-        a(f"    %gleft = arith.subi %gnpm, %gfirst : i32")
-        a(f"    %gsize = arith.minsi %gleft, %cG : i32")
-        a(f"    %gr = arith.remsi %gpid, %gin : i32")
-        a(f"    %gmr = arith.remsi %gr, %gsize : i32")
-        a(f"    %pid_m = arith.addi %gfirst, %gmr : i32")
-        a(f"    %pid_n = arith.divsi %gr, %gsize : i32")
+        group_map(a)
     else:
         a(f"    %pid_m = tt.get_program_id x : i32")
         a(f"    %pid_n = tt.get_program_id y : i32")
@@ -55,24 +65,10 @@ def persistent_ids(a, BM, BN, G):
     inside it; the caller closes the loop."""
     a(f"    %px = tt.get_program_id x : i32")
     a(f"    %pn = tt.get_num_programs x : i32")
-    a(f"    %cBM1 = arith.constant {BM-1} : i32")
-    a(f"    %cBN1 = arith.constant {BN-1} : i32")
-    a(f"    %cG = arith.constant {G} : i32")
-    a(f"    %gm0 = arith.addi %M, %cBM1 : i32")
-    a(f"    %gnpm = arith.divsi %gm0, %cBM : i32")
-    a(f"    %gn0 = arith.addi %N, %cBN1 : i32")
-    a(f"    %gnpn = arith.divsi %gn0, %cBN : i32")
+    tile_counts(a, BM, BN, G)
     a(f"    %gtiles = arith.muli %gnpm, %gnpn : i32")
     a(f"    scf.for %gpid = %px to %gtiles step %pn : i32 {{")
-    a(f"    %gin = arith.muli %cG, %gnpn : i32")
-    a(f"    %ggid = arith.divsi %gpid, %gin : i32")
-    a(f"    %gfirst = arith.muli %ggid, %cG : i32")
-    a(f"    %gleft = arith.subi %gnpm, %gfirst : i32")
-    a(f"    %gsize = arith.minsi %gleft, %cG : i32")
-    a(f"    %gr = arith.remsi %gpid, %gin : i32")
-    a(f"    %gmr = arith.remsi %gr, %gsize : i32")
-    a(f"    %pid_m = arith.addi %gfirst, %gmr : i32")
-    a(f"    %pid_n = arith.divsi %gr, %gsize : i32")
+    group_map(a)
 
 
 def kernel(name, et, acc, out, scaled, BM, BN, BK, div16=False, G=0):

@@ -14,16 +14,13 @@ and bound, the worst error/tolerance and how many elements exceed 1.
 """
 import argparse
 import math
+import os
+import sys
 
 import torch
 
-
-def prune_2_4(x):
-    M, K = x.shape
-    g = x.reshape(M, K // 4, 4)
-    idx = g.abs().topk(2, dim=-1).indices
-    mask = torch.zeros_like(g, dtype=torch.bool).scatter_(-1, idx, True)
-    return (g * mask).reshape(M, K)
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "bench"))
+from fp8_bench import prune_2_4  # noqa: E402
 
 
 def ratios(out, ref, mag, K, rtol):
