@@ -218,8 +218,10 @@ func descriptorAccess(ctx *ir.Context, op *ir.Operation) error {
 //
 // Both read element (on+i, ok+j) of the same tensor into (j, i), zero
 // outside [n, k]. Only TTIR tiles of 8-bit elements whose transpose feeds
-// tt.dot as B only are folded (the column-major TMA path the 8-bit wgmma
-// kernels use; a 16-bit dot reads a transposed tile as it is).
+// tt.dot as B only are folded: the column-major TMA path of the 8-bit wgmma
+// kernels has run on a GPU, a 16-bit K-major B through it has not (such a
+// 16-bit kernel stops at convert-triton-to-tritongpu, which does not take
+// tt.trans of a register tile).
 func foldTransposedLoads(ctx *ir.Context, fn *ir.Operation) {
 	var trans []*ir.Operation
 	fn.WalkOps(func(op *ir.Operation) {
@@ -286,4 +288,3 @@ func transposedLoadFits(tr *ir.Operation) bool {
 	}
 	return len(tr.Result(0).Uses()) > 0
 }
-
