@@ -296,8 +296,8 @@ var (
 	// the 8-bit sparse wgmma in PTX (any N)
 	wgmmaSparseE4M3 = regexp.MustCompile(`wgmma\.mma_async\.sp\.sync\.aligned\.m64n\d+k64\.f32\.e4m3\.e4m3`)
 	wgmmaSparseS8   = regexp.MustCompile(`wgmma\.mma_async\.sp\.sync\.aligned\.m64n\d+k64\.s32\.s8\.s8`)
-	qgmmaSparse = regexp.MustCompile(`QGMMA\.SP\.64x`)
-	igmmaSparse = regexp.MustCompile(`IGMMA\.SP\.64x`)
+	qgmmaSparse     = regexp.MustCompile(`QGMMA\.SP\.64x`)
+	igmmaSparse     = regexp.MustCompile(`IGMMA\.SP\.64x`)
 	// TMA: tiled loads and stores, and the mbarrier phase wait.
 	utmaLoad  = regexp.MustCompile(`UTMALDG\.[1-5]D`)
 	utmaStore = regexp.MustCompile(`UTMASTG\.[1-5]D`)
