@@ -114,6 +114,39 @@ func TestTMALoad(t *testing.T) {
 	}
 }
 
+// TestTMALoadColumnMajor: a tile staged column-major (NVMMA transposed,
+// order [0, 1]: the K-major B of an 8-bit wgmma) takes the tensor map's
+// innermost dimension as its dimension 0, and its coordinates in that
+// order: tile[i][j] = src[row + j][col + i], zero outside the tensor.
+func TestTMALoadColumnMajor(t *testing.T) {
+	src := tmaSrc(strings.NewReplacer(
+		"#nv0 = #ttg.nvmma_shared<{swizzlingByteWidth = 0, transposed = false", "#nv0 = #ttg.nvmma_shared<{swizzlingByteWidth = 0, transposed = true",
+		"4x8xi16, #nv0", "8x4xi16, #nv0",
+		"%d[%row, %col]", "%d[%col, %row]",
+		"-> tensor<4x8xi16, #bl>", "-> tensor<8x4xi16, #bl2>",
+		"tt.store %p, %t : tensor<4x8x!tt.ptr<i16>, #bl>", "%tc = ttg.convert_layout %t : tensor<8x4xi16, #bl2> -> tensor<8x4xi16, #bl3>\n    %tr = tt.reshape %tc : tensor<8x4xi16, #bl3> -> tensor<4x8xi16, #bl>\n    tt.store %p, %tr : tensor<4x8x!tt.ptr<i16>, #bl>",
+		"#smem = #ttg.shared_memory", "#bl2 = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [8, 4], warpsPerCTA = [1, 1], order = [1, 0]}>\n#bl3 = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [8, 4], warpsPerCTA = [1, 1], order = [1, 0]}>\n#smem = #ttg.shared_memory",
+	))
+	for _, c := range [][2]int64{{0, 0}, {8, 12}, {-2, -3}, {3, 8}} {
+		got, err := runTMA(t, src, c[0], c[1])
+		if err != nil {
+			t.Fatalf("at %v: %v", c, err)
+		}
+		for i := range 8 {
+			for j := range 4 {
+				r, cc := c[0]+int64(j), c[1]+int64(i)
+				want := int16(0)
+				if r >= 0 && r < 10 && cc >= 0 && cc < 16 {
+					want = int16(100*r + cc)
+				}
+				if g := got[i*4+j]; g != want {
+					t.Errorf("at %v: tile[%d][%d] = %d, want %d", c, i, j, g, want)
+				}
+			}
+		}
+	}
+}
+
 // TestArriveBarrier: a barrier initialised for two arrivals completes its
 // phase with the expect's arrival and one arrive_barrier, not without it.
 func TestArriveBarrier(t *testing.T) {
