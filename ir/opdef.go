@@ -63,6 +63,9 @@ type OpDef struct {
 	Fold func(op *Operation, operands []Attribute) []FoldResult
 	// ResultNames suggests printing names for results (e.g. "c0_i32").
 	ResultNames func(op *Operation) []string
+	// Declared is set by the op declaration compiler (dialect/internal/ods):
+	// the op has a signature and the verifier derived from it.
+	Declared bool
 }
 
 // FoldResult is one folded result: either an existing value or a constant.

@@ -2,7 +2,6 @@ package ods
 
 import (
 	"fmt"
-	"sync"
 
 	"github.com/sparsetriton/sp/ir"
 )
@@ -229,15 +228,11 @@ type Op struct {
 	ResultNames func(op *ir.Operation) []string
 }
 
-// declared records the definitions Def made (IsDeclared).
-var declared sync.Map
-
 // IsDeclared reports whether d was compiled from a declaration by Def, so
-// that it has a signature and the derived verifier.
-func IsDeclared(d *ir.OpDef) bool {
-	_, ok := declared.Load(d)
-	return ok
-}
+// that it has a signature and the derived verifier. (The mark is on the
+// definition itself: a process-wide record of every definition made would
+// keep each context's ops alive, about 300 KB per all.Context.)
+func IsDeclared(d *ir.OpDef) bool { return d.Declared }
 
 // Defs compiles ops into op definitions.
 func Defs(ops ...Op) []*ir.OpDef {
@@ -269,7 +264,7 @@ func (o Op) Def() *ir.OpDef {
 	case c.format != nil:
 		d.Parse, d.Print = c.parse, c.print
 	}
-	declared.Store(d, true)
+	d.Declared = true
 	return d
 }
 
