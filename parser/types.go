@@ -446,22 +446,25 @@ func (p *parser) balancedText() (string, error) {
 		return "", nil
 	}
 	var sb strings.Builder
-	depth := 0
+	var closers []string // the brackets open, innermost last, as their closers
 	for {
 		t := p.s.next()
 		if t.Type == tEOF {
-			return "", p.expected("'>'")
+			return "", p.expected("'" + closers[len(closers)-1] + "'")
 		}
 		if t.Type == tPunct {
 			switch t.Value {
 			case "<", "(", "[", "{":
-				depth++
+				closers = append(closers, map[string]string{"<": ">", "(": ")", "[": "]", "{": "}"}[t.Value])
 			case ">", ")", "]", "}":
-				depth--
+				if want := closers[len(closers)-1]; t.Value != want {
+					return "", p.posErr(t.Pos, "unbalanced '%s' in a dialect body: expected '%s'", t.Value, want)
+				}
+				closers = closers[:len(closers)-1]
 			}
 		}
 		appendSpaced(&sb, t.Value)
-		if depth == 0 {
+		if len(closers) == 0 {
 			return sb.String(), nil
 		}
 	}
