@@ -192,7 +192,10 @@ func (p *parser) parseArrayAttr() (ir.Attribute, error) {
 func (p *parser) parseHashAttr() (ir.Attribute, error) {
 	tok := p.s.next()
 	name := tok.Value[1:]
-	if a, ok := p.attrAliases[name]; ok {
+	// As in MLIR, `#name<` without a dot is the dialect attribute of
+	// namespace name, never the alias #name: an opaque `#blocked<...>` and
+	// an alias #blocked can live side by side.
+	if a, ok := p.attrAliases[name]; ok && (strings.Contains(name, ".") || !p.s.isPunct("<")) {
 		return a, nil
 	}
 	ns, mnemonic, _ := strings.Cut(name, ".")
