@@ -45,6 +45,9 @@ type matmulCheck struct {
 // bound for K below 2¹⁴.
 const fp8AccumBound = 0x1p-13
 
+// modelFP8 names the fp8 tensor core's bound in the report.
+const modelFP8 = "fp8 tensor-core accumulation"
+
 // fp8TensorCorePTX matches a PTX wgmma on fp8 operands.
 var fp8TensorCorePTX = regexp.MustCompile(`wgmma\.mma_async[.a-z0-9:_]*\.e[45]m[23]\b`)
 
@@ -58,7 +61,7 @@ func (c *matmulCheck) accumulationBound(ptx string) {
 	case c.exact:
 		c.acc, c.model = 0, "exact"
 	case ptx != "" && fp8TensorCorePTX.MatchString(ptx):
-		c.acc, c.model = fp8AccumBound, "fp8 tensor-core accumulation"
+		c.acc, c.model = fp8AccumBound, modelFP8
 	}
 }
 
@@ -359,7 +362,7 @@ func (r *checkResult) String() string {
 		status = "MISMATCH"
 	}
 	fmt.Fprintf(&sb, "verify %s: %s (%s check, %d elements", r.Text, status, r.Mode, r.Checked)
-	if r.Model == "fp8 tensor-core accumulation" {
+	if r.Model == modelFP8 {
 		fmt.Fprintf(&sb, ", %s", r.Model)
 	}
 	if !r.ok() {

@@ -1,7 +1,6 @@
 package encoding
 
 import (
-	"github.com/sparsetriton/sp/dialect/arith"
 	"github.com/sparsetriton/sp/dialect/builtin"
 	"sort"
 
@@ -10,6 +9,7 @@ import (
 	"github.com/sparsetriton/sp/ir"
 	"github.com/sparsetriton/sp/pass"
 	"github.com/sparsetriton/sp/passes/encoding/axisinfo"
+	"github.com/sparsetriton/sp/passes/tensorptr"
 )
 
 const coalesceDoc = `tritongpu-coalesce gives global loads and stores of pointer tensors
@@ -94,13 +94,8 @@ func coalescedLayout(a *axisinfo.Analysis, op *ir.Operation, cfg moduleConfig) (
 func columnMajorDescriptorLayout(op *ir.Operation, cfg moduleConfig) (ttgpu.BlockedEncoding, bool) {
 	rt, ok := op.Result(0).Type().(ir.RankedTensorType)
 	mk := op.Operand(0).DefiningOp()
-	if !ok || len(rt.Shape) != 2 || mk == nil || mk.Name != tt.MakeTensorDescriptorOpName || mk.NumOperands() != 5 {
-		return ttgpu.BlockedEncoding{}, false
-	}
-	if c, ok := arith.ConstantInt(mk.Operand(3)); !ok || c != 1 {
-		return ttgpu.BlockedEncoding{}, false
-	}
-	if c, ok := arith.ConstantInt(mk.Operand(4)); ok && c == 1 {
+	if !ok || len(rt.Shape) != 2 || mk == nil || mk.Name != tt.MakeTensorDescriptorOpName || mk.NumOperands() != 5 ||
+		tensorptr.UnitStrideDim(mk.Operands()[3:5]) != 0 {
 		return ttgpu.BlockedEncoding{}, false
 	}
 	bits := tt.BitWidth(rt.Elem)

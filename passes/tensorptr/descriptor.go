@@ -38,7 +38,7 @@ func (s *state) descriptorFit(op *ir.Operation, inf info) string {
 	if blk.Shape[0] > 256 || blk.Shape[1] > 256 {
 		return "a block dimension exceeds 256"
 	}
-	inner := unitStrideDim(inf.stride)
+	inner := UnitStrideDim(inf.stride)
 	if inner < 0 {
 		return "no dimension has the constant stride 1"
 	}
@@ -58,13 +58,14 @@ func (s *state) descriptorFit(op *ir.Operation, inf info) string {
 	return ""
 }
 
-// unitStrideDim is the dimension of a rank-2 frame whose stride is the
-// constant 1 (the last one when both are), or -1. A frame contiguous along
-// dimension 0 (a column-major tile, such as the K-major B of an 8-bit
-// wgmma) gets a descriptor with strides [1, s]: the TMA lowering takes the
-// tensor map's innermost dimension from the shared layout's order, which
-// the pipeliner gives such a tile.
-func unitStrideDim(stride []*ir.Value) int {
+// UnitStrideDim is the dimension of rank-2 strides (a block pointer's or a
+// tt.make_tensor_descriptor's) that is the constant 1 (the last one when
+// both are), or -1. A frame contiguous along dimension 0 (a column-major
+// tile, such as the K-major B of an 8-bit wgmma) gets a descriptor with
+// strides [1, s]; tritongpu-coalesce stages its loads column-major, and
+// the TMA lowering takes the tensor map's innermost dimension from that
+// staged layout.
+func UnitStrideDim(stride []*ir.Value) int {
 	for _, d := range []int{1, 0} {
 		if c, ok := arith.ConstantInt(stride[d]); ok && c == 1 {
 			return d
@@ -275,10 +276,7 @@ func transposedLoadFits(tr *ir.Operation) bool {
 		return false
 	}
 	mk := l.Operand(0).DefiningOp()
-	if mk == nil || mk.Name != tt.MakeTensorDescriptorOpName || mk.NumOperands() != 5 {
-		return false
-	}
-	if c, ok := arith.ConstantInt(mk.Operand(4)); !ok || c != 1 {
+	if mk == nil || mk.Name != tt.MakeTensorDescriptorOpName || mk.NumOperands() != 5 || UnitStrideDim(mk.Operands()[3:5]) != 1 {
 		return false
 	}
 	for _, u := range tr.Result(0).Uses() {

@@ -93,20 +93,28 @@ func runTMA(t *testing.T, src string, row, col int64) ([]int16, error) {
 // TestTMALoad: a tile reaching past the tensor's last rows and columns reads
 // zeros there, and so does one at negative coordinates.
 func TestTMALoad(t *testing.T) {
-	src := tmaSrc(strings.NewReplacer())
+	checkTiles(t, tmaSrc(strings.NewReplacer()), 4, 8, func(i, j int64) (int64, int64) { return i, j })
+}
+
+// checkTiles runs the kernel src at several (row, col) of runTMA's tensor
+// and compares its rows x cols tile: tile[i][j] is src[row + r][col + c]
+// with (r, c) = at(i, j), zero outside the 10 x 16 tensor.
+func checkTiles(t *testing.T, src string, rows, cols int64, at func(i, j int64) (int64, int64)) {
+	t.Helper()
 	for _, c := range [][2]int64{{0, 0}, {8, 12}, {-2, -3}, {3, 8}} {
 		got, err := runTMA(t, src, c[0], c[1])
 		if err != nil {
 			t.Fatalf("at %v: %v", c, err)
 		}
-		for i := range 4 {
-			for j := range 8 {
-				r, cc := c[0]+int64(i), c[1]+int64(j)
+		for i := range rows {
+			for j := range cols {
+				dr, dc := at(i, j)
+				r, cc := c[0]+dr, c[1]+dc
 				want := int16(0)
 				if r >= 0 && r < 10 && cc >= 0 && cc < 16 {
 					want = int16(100*r + cc)
 				}
-				if g := got[i*8+j]; g != want {
+				if g := got[i*cols+j]; g != want {
 					t.Errorf("at %v: tile[%d][%d] = %d, want %d", c, i, j, g, want)
 				}
 			}
@@ -127,24 +135,7 @@ func TestTMALoadColumnMajor(t *testing.T) {
 		"tt.store %p, %t : tensor<4x8x!tt.ptr<i16>, #bl>", "%tc = ttg.convert_layout %t : tensor<8x4xi16, #bl2> -> tensor<8x4xi16, #bl3>\n    %tr = tt.reshape %tc : tensor<8x4xi16, #bl3> -> tensor<4x8xi16, #bl>\n    tt.store %p, %tr : tensor<4x8x!tt.ptr<i16>, #bl>",
 		"#smem = #ttg.shared_memory", "#bl2 = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [8, 4], warpsPerCTA = [1, 1], order = [1, 0]}>\n#bl3 = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [8, 4], warpsPerCTA = [1, 1], order = [1, 0]}>\n#smem = #ttg.shared_memory",
 	))
-	for _, c := range [][2]int64{{0, 0}, {8, 12}, {-2, -3}, {3, 8}} {
-		got, err := runTMA(t, src, c[0], c[1])
-		if err != nil {
-			t.Fatalf("at %v: %v", c, err)
-		}
-		for i := range 8 {
-			for j := range 4 {
-				r, cc := c[0]+int64(j), c[1]+int64(i)
-				want := int16(0)
-				if r >= 0 && r < 10 && cc >= 0 && cc < 16 {
-					want = int16(100*r + cc)
-				}
-				if g := got[i*4+j]; g != want {
-					t.Errorf("at %v: tile[%d][%d] = %d, want %d", c, i, j, g, want)
-				}
-			}
-		}
-	}
+	checkTiles(t, src, 8, 4, func(i, j int64) (int64, int64) { return j, i })
 }
 
 // TestArriveBarrier: a barrier initialised for two arrivals completes its
