@@ -69,6 +69,11 @@ func OperandBanks(dot ttgpu.DotOperandEncoding, shared ir.Attribute, tile [2]int
 	if !ok || !mma.IsAmpere() || len(mma.WarpsPerCTA) != 2 {
 		return nil, fmt.Errorf("dot_op parent %s: only nvidia_mma v2 operands are drawn", ir.AttrString(dot.Parent))
 	}
+	for _, w := range mma.WarpsPerCTA {
+		if w < 1 || w > 64 {
+			return nil, fmt.Errorf("dot_op parent %s: warpsPerCTA entries must be 1 to 64", ir.AttrString(dot.Parent))
+		}
+	}
 	if elemBits != 16 {
 		return nil, fmt.Errorf("%d-bit elements: ldmatrix operands are 16-bit", elemBits)
 	}

@@ -405,6 +405,7 @@ func FuzzParseAndMap(f *testing.F) {
 		f.Add(s, "tensor<64x64xf16>", 4)
 		f.Add(s, "tensor<16x8xi16>", 2)
 	}
+	f.Add(dotOp(1, `#triton_gpu.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [4, 0], instrShape = [16, 8]}>`, -1), "tensor<64x64xf16>", 4)
 	f.Fuzz(func(t *testing.T, layout, tensor string, warps int) {
 		rt, err := ParseTensor(layout, tensor)
 		if err != nil {
@@ -419,4 +420,23 @@ func FuzzParseAndMap(f *testing.F) {
 			_, _ = OperandBanks(dot, sh, [2]int{int(rt.Shape[0]), int(rt.Shape[1])}, 16)
 		}
 	})
+}
+
+// TestOperandBanksZeroWarps: a parent with a zero warp count is an error,
+// not a division by zero.
+func TestOperandBanksZeroWarps(t *testing.T) {
+	sh := mustShared(t, `#triton_gpu.shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], hasLeadingOffset = false}>`)
+	for _, w := range []string{"[4, 0]", "[0, 2]", "[-1, 2]"} {
+		parent := `#triton_gpu.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = ` + w + `, instrShape = [16, 8]}>`
+		for _, op := range []int{0, 1} {
+			rt, err := ParseTensor(dotOp(op, parent, -1), "tensor<64x64xf16>")
+			if err != nil {
+				continue
+			}
+			dot := rt.Encoding.(ttgpu.DotOperandEncoding)
+			if _, err := OperandBanks(dot, sh, [2]int{64, 64}, 16); err == nil || !strings.Contains(err.Error(), "warpsPerCTA") {
+				t.Errorf("warpsPerCTA = %s, opIdx %d: err = %v, want a warpsPerCTA error", w, op, err)
+			}
+		}
+	}
 }
