@@ -145,6 +145,17 @@ func goldenCases(t *testing.T) []goldenCase {
 	// Triton's own fp8 TMA form (b_desc.load(...).T), A marked 2:4 as its launch does.
 	cases = append(cases, goldenCase{name: "example.fp8.triton_tma_e4m3.sm_90.tma_s4_fast", src: "../../examples/fp8/triton_tma_e4m3.ttir",
 		sm: 90, pipeline: true, annotate: "args=0", opts: "target=cuda:90 num-warps=8 num-stages=4 tma=true max-num-imprecise-acc=1073741824"})
+	// The same form without TMA (sm_89, mma.sp): the folded descriptor becomes a column-major block pointer.
+	cases = append(cases, goldenCase{name: "example.fp8.triton_tma_e4m3.sm_89", src: "../../examples/fp8/triton_tma_e4m3.ttir",
+		sm: 89, pipeline: true, annotate: "args=0", opts: "target=cuda:89 num-warps=8 num-stages=3"})
+	// Triton's 16-bit b.T form: wgmma with a K-major B (dense, 2:4 A) and mma.sp without ldmatrix .trans.
+	bt := "../../examples/tma/matmul_bt_f16.ttir"
+	cases = append(cases,
+		goldenCase{name: "example.tma.matmul_bt_f16.sm_90.tma_s3", src: bt, sm: 90, pipeline: true, opts: "target=cuda:90 num-warps=8 num-stages=3 tma=true"},
+		goldenCase{name: "example.tma.matmul_bt_f16.sparse_a.sm_90.tma_s3", src: bt, sm: 90, pipeline: true, annotate: "args=0",
+			opts: "target=cuda:90 num-warps=8 num-stages=3 tma=true"},
+		goldenCase{name: "example.tma.matmul_bt_f16.sparse_a.sm_80", src: bt, sm: 80, pipeline: true, annotate: "args=0",
+			opts: "target=cuda:80 num-warps=8 num-stages=3"})
 	return cases
 }
 

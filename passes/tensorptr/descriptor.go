@@ -8,7 +8,7 @@ import (
 
 // Options are the options of triton-rewrite-tensor-pointer.
 type Options struct {
-	Descriptors bool `opt:"descriptors" help:"rewrite the loads a TMA copy can serve into tt.descriptor_load of a tt.make_tensor_descriptor (Hopper): rank 2, a constant unit stride (last dimension, or the first for a column-major tile), 16-byte aligned base and other stride, blocks of at most 256 rows; fold Triton's transposed 8-bit descriptor loads into column-major ones"`
+	Descriptors bool `opt:"descriptors" help:"rewrite the loads a TMA copy can serve into tt.descriptor_load of a tt.make_tensor_descriptor (Hopper): rank 2, a constant unit stride (last dimension, or the first for a column-major tile), 16-byte aligned base and other stride, blocks of at most 256 rows; (in every mode) Triton's transposed 8- and 16-bit descriptor loads fold into column-major ones"`
 	// LowerDescriptors turns TTIR descriptor loads into pointer-tensor loads.
 	LowerDescriptors bool `opt:"lower-descriptors" help:"rewrite TTIR tt.descriptor_load (Triton's TMA form) into bounds-checked loads of pointer tensors, for targets without TMA"`
 }
@@ -184,6 +184,9 @@ func descriptorAccess(ctx *ir.Context, op *ir.Operation) error {
 	for i := range rank {
 		order[i], checks[i] = int64(rank-1-i), int64(i)
 	}
+	if rank == 2 && UnitStrideDim(mk.Operands()[1+rank:1+2*rank]) == 0 {
+		order[0], order[1] = 0, 1 // a column-major descriptor (foldTransposedLoads)
+	}
 	base := mk.Operand(0).Type().(tt.PointerType)
 	pt := tt.PointerType{Pointee: d.Block, AddrSpace: base.AddrSpace}
 	p := b.Create(tt.MakeTensorPtrOpName, ops, []ir.Type{pt}, ir.NamedAttr{Name: "order", Value: ir.I32Array(order...)}).Result(0)
@@ -209,7 +212,9 @@ func descriptorAccess(ctx *ir.Context, op *ir.Operation) error {
 // TMA, a descriptor load of B's [BN, BK] tile transposed for tt.dot
 // (`b_desc.load([n, k]).T`), into a load of the [BK, BN] tile through a
 // column-major descriptor of the same memory, which the pipeliner stages
-// column-major, as an 8-bit wgmma reads B:
+// column-major (K-major, as an 8-bit wgmma reads B and a 16-bit one reads
+// it with imm-trans-b 0; on targets without TMA, lower-descriptors turns
+// it into a column-major block pointer):
 //
 //	%d = tt.make_tensor_descriptor %base, [%n, %k], [%s, %c1_i64] : <T>, <tensor<BNxBKxT>>
 //	%x = tt.descriptor_load %d[%on, %ok]
@@ -218,11 +223,9 @@ func descriptorAccess(ctx *ir.Context, op *ir.Operation) error {
 //	     %t = tt.descriptor_load %d'[%ok, %on]
 //
 // Both read element (on+i, ok+j) of the same tensor into (j, i), zero
-// outside [n, k]. Only TTIR tiles of 8-bit elements whose transpose feeds
-// tt.dot as B only are folded: the column-major TMA path of the 8-bit wgmma
-// kernels has run on a GPU, a 16-bit K-major B through it has not (such a
-// 16-bit kernel stops at convert-triton-to-tritongpu, which does not take
-// tt.trans of a register tile).
+// outside [n, k]. Only TTIR tiles of 8- or 16-bit elements whose transpose
+// feeds tt.dot as B only are folded (convert-triton-to-tritongpu does not
+// take tt.trans of a register tile, so unfolded such kernels stop there).
 func foldTransposedLoads(ctx *ir.Context, fn *ir.Operation) {
 	var trans []*ir.Operation
 	fn.WalkOps(func(op *ir.Operation) {
@@ -265,7 +268,7 @@ func foldTransposedLoads(ctx *ir.Context, fn *ir.Operation) {
 // transposedLoadFits says whether foldTransposedLoads folds tr.
 func transposedLoadFits(tr *ir.Operation) bool {
 	rt, ok := tr.Result(0).Type().(ir.RankedTensorType)
-	if !ok || rt.Encoding != nil || len(rt.Shape) != 2 || tt.BitWidth(rt.Elem) != 8 {
+	if !ok || rt.Encoding != nil || len(rt.Shape) != 2 || (tt.BitWidth(rt.Elem) != 8 && tt.BitWidth(rt.Elem) != 16) {
 		return false
 	}
 	if o, ok := tr.Attr("order").(ir.DenseArrayAttr); !ok || len(o.Ints) != 2 || o.Ints[0] != 1 || o.Ints[1] != 0 {

@@ -38,10 +38,11 @@ through the equivalent block pointer with every dimension checked first;
 with lower-descriptors (targets without TMA) so does each TTIR
 tt.descriptor_load, read as zero out of bounds. With descriptors (TMA), a
 block-pointer load a tensor map can serve becomes a tt.descriptor_load,
-row-major or column-major (strides [1, s], the K-major B of an 8-bit dot),
-and Triton's transposed 8-bit load feeding tt.dot as B,
-tt.trans(tt.descriptor_load %d[%n, %k]), becomes a load of the column-major
-descriptor of the same memory at [%k, %n].`
+row-major or column-major (strides [1, s], the K-major B of an 8-bit dot).
+In every mode, Triton's transposed 8- or 16-bit load feeding tt.dot as B,
+tt.trans(tt.descriptor_load %d[%n, %k]), first becomes a load of the
+column-major descriptor of the same memory at [%k, %n] (lowered, a
+column-major block pointer, order [0, 1]).`
 
 // Pass is triton-rewrite-tensor-pointer.
 var Pass = &pass.Pass{
@@ -130,11 +131,9 @@ func FuncWith(ctx *ir.Context, fn *ir.Operation, opts Options) error {
 	if len(fn.Regions) == 0 || fn.Regions[0].Entry() == nil {
 		return nil
 	}
+	foldTransposedLoads(ctx, fn)
 	if err := descriptorOps(ctx, fn, opts.LowerDescriptors); err != nil {
 		return err
-	}
-	if opts.Descriptors {
-		foldTransposedLoads(ctx, fn)
 	}
 	s := &state{ctx: ctx, infos: map[*ir.Value]info{}, slots: map[*ir.Operation][]*frame{}, fwd: map[*ir.Value]*ir.Value{}, deadArg: map[*ir.Value]bool{},
 		opts: opts, fn: fn, descs: map[*frame]*ir.Value{}}

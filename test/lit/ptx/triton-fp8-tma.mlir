@@ -10,6 +10,10 @@
 // RUN: sp-run %S/../../../examples/fp8/triton_tma_e4m3.ttir --spec %S/../../../examples/fp8/triton_tma_e4m3.launch.json | FileCheck %s --check-prefix=CPU
 // RUN: sp-run %t.mlir --spec %S/../../../examples/fp8/triton_tma_e4m3.launch.json | FileCheck %s --check-prefix=CPU
 // RUN: sp-run %t.mlir --spec %S/../../../examples/fp8/triton_tma_e4m3.launch.json --set M=528 --set N=272 --set K=96 | FileCheck %s --check-prefix=CPU
+// Without TMA (cuda:89, mma.sp), the folded descriptor is lowered to a column-major block pointer.
+// RUN: sp-opt %t.a.mlir --sp-pipeline="target=cuda:89 num-warps=8 num-stages=3" -o %t.89.mlir
+// RUN: sp-run %t.89.mlir --spec %S/../../../examples/fp8/triton_tma_e4m3.launch.json --set M=528 --set N=272 --set K=96 | FileCheck %s --check-prefix=CPU
+// RUN: sp-opt %t.89.mlir --emit=ptx | FileCheck %s --check-prefix=PTX89
 
 // FOLD: %[[B:.+]] = tt.make_tensor_descriptor %arg1, [%arg5, %arg4], [%c1_i64, %{{.+}}] : !tt.ptr<f8E4M3FN>, !tt.tensordesc<tensor<128x128xf8E4M3FN>>
 // FOLD: scf.for %[[K:[^ ]+]] =
@@ -25,5 +29,7 @@
 // IR: triton_nvidia_gpu.warp_group_dot
 
 // PTX: wgmma.mma_async.sp.sync.aligned.m64n128k64.f32.e4m3.e4m3
+
+// PTX89: mma.sp.sync.aligned.m16n8k64.row.col.f32.e4m3.e4m3.f32
 
 // CPU: verify C = A @ Bt.T: ok (full check
