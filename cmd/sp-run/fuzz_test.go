@@ -105,3 +105,44 @@ func FuzzLaunchSpec(f *testing.F) {
 		}
 	})
 }
+
+// FuzzManifest: a kernel manifest (the JSON that describes a .ptx input's
+// parameters, threads and shared memory) and a launch spec either bind,
+// within an 8 MiB memory limit, or give an error; never a panic. Seeded
+// with the manifests lower/ptx embeds in its golden PTX and the launch
+// specs of the examples those goldens come from.
+func FuzzManifest(f *testing.F) {
+	seeds := map[string]string{
+		"example.tma.matmul_bt_f16.sm_90.tma_s3.ptx":       "../../examples/tma/matmul_bt_f16.launch.json",
+		"example.fp8.triton_tma_e4m3.sm_90.tma_s4_fast.ptx": "../../examples/fp8/triton_tma_e4m3.launch.json",
+		"example.sparse_matmul.sm_80.ptx":                   "../../examples/sparse_matmul.json",
+	}
+	for golden, spec := range seeds {
+		path := filepath.Join("../../lower/ptx/testdata/golden", golden)
+		ptx, err := os.ReadFile(path)
+		if err != nil {
+			continue // the golden's name changed: the corpus still has the others
+		}
+		raw, _, err := manifestBytes(options{input: path}, ptx)
+		if err != nil {
+			f.Fatal(err)
+		}
+		sp, err := os.ReadFile(spec)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(raw, sp)
+	}
+	f.Fuzz(func(t *testing.T, manifest, spec []byte) {
+		prog, err := manifestProgram(manifest, "fuzz.manifest.json", "fuzz.ptx", "", nil)
+		if err != nil {
+			return
+		}
+		s, err := parseSpec(spec, "fuzz.json")
+		if err != nil {
+			return
+		}
+		s.maxBytes = 8 << 20
+		_, _ = resolve(s, prog)
+	})
+}

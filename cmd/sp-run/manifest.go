@@ -105,17 +105,24 @@ func loadPTX(o options) (*program, error) {
 	if err != nil {
 		return nil, err
 	}
+	return manifestProgram(raw, from, o.input, o.kernel, src)
+}
+
+// manifestProgram is the program a kernel manifest (raw, read from from)
+// describes for the PTX src of file input: kernel names it when the
+// manifest lists several.
+func manifestProgram(raw []byte, from, input, kernel string, src []byte) (*program, error) {
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.DisallowUnknownFields()
 	var mf manifestFile
 	if err := dec.Decode(&mf); err != nil {
 		return nil, fmt.Errorf("manifest %s: %v", from, jsonError(raw, err))
 	}
-	km, err := pickKernel(&mf, o.kernel, from)
+	km, err := pickKernel(&mf, kernel, from)
 	if err != nil {
 		return nil, err
 	}
-	prog := &program{Source: o.input, Name: km.Name, ptx: string(src), gpu: km, Layout: sparse.Band16, target: mf.Target, ptxVer: mf.PTXVersion}
+	prog := &program{Source: input, Name: km.Name, ptx: string(src), gpu: km, Layout: sparse.Band16, target: mf.Target, ptxVer: mf.PTXVersion}
 	if km.MetadataLayout != "" {
 		if prog.Layout, err = sparse.ParseLayout(km.MetadataLayout); err != nil {
 			return nil, fmt.Errorf("manifest %s: %v", from, err)
