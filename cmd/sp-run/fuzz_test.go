@@ -113,7 +113,7 @@ func FuzzLaunchSpec(f *testing.F) {
 // specs of the examples those goldens come from.
 func FuzzManifest(f *testing.F) {
 	seeds := map[string]string{
-		"example.tma.matmul_bt_f16.sm_90.tma_s3.ptx":       "../../examples/tma/matmul_bt_f16.launch.json",
+		"example.tma.matmul_bt_f16.sm_90.tma_s3.ptx":        "../../examples/tma/matmul_bt_f16.launch.json",
 		"example.fp8.triton_tma_e4m3.sm_90.tma_s4_fast.ptx": "../../examples/fp8/triton_tma_e4m3.launch.json",
 		"example.sparse_matmul.sm_80.ptx":                   "../../examples/sparse_matmul.json",
 	}
