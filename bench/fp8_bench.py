@@ -22,6 +22,9 @@ times, best replay / 20 (no host work); TFLOP/s is the dense-equivalent
 the same (pruned, fp8-rounded) inputs: max |C - ref| / max |ref|.
 
     python3 bench/fp8_bench.py [--shapes 8192x8192x8192,...]
+
+--profile calls each provider twice, without graphs or timing, for a
+profiler to capture (bench/fp8_ncu.sh runs it under ncu).
 """
 import argparse
 import sys
@@ -70,6 +73,7 @@ def rel(x, ref):
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--shapes", default="8192x8192x8192", help="MxNxK list")
+    ap.add_argument("--profile", action="store_true", help="call each provider twice, untimed (for ncu)")
     a = ap.parse_args()
     torch.manual_seed(0)
     f8 = torch.float8_e4m3fn
@@ -93,6 +97,13 @@ def main():
                 out = fn()
                 torch.cuda.synchronize()
                 d = rel(out, want)
+                if a.profile:
+                    torch.cuda.nvtx.range_push(name)
+                    fn()
+                    torch.cuda.synchronize()
+                    torch.cuda.nvtx.range_pop()
+                    print(f"| {M}x{N}x{K} | {name} | profiled | | {d:.1e} |", flush=True)
+                    return
                 ms = graph_ms(fn)
             except Exception as e:  # a provider this torch build lacks
                 print(f"| {M}x{N}x{K} | {name} | failed: {str(e).splitlines()[0][:120]} | | |", flush=True)
