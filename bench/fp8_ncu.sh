@@ -17,7 +17,7 @@ export PATH=$PATH:/usr/local/cuda/bin
 sections=(--section LaunchStats --section Occupancy --section SpeedOfLight --section MemoryWorkloadAnalysis)
 # Skip the first (warm-up) call of each provider: ncu's kernel filter
 # matches the GEMM kernels only, not the prune/quantize elementwise ones.
-ncu "${sections[@]}" --kernel-name 'regex:(?i)(gemm|sm90|cutlass|sparse|xmma|cusparse)' -f -o "$out/peers" \
+ncu "${sections[@]}" --kernel-name 'regex:gemm|Gemm|GEMM|sm90|cutlass|sparse|Sparse|xmma' -f -o "$out/peers" \
   python3 "$root/bench/fp8_bench.py" --profile
 ncu --import "$out/peers.ncu-rep" --page details | head -400
 if [ $# -ge 4 ]; then
