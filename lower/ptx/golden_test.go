@@ -156,6 +156,13 @@ func goldenCases(t *testing.T) []goldenCase {
 			opts: "target=cuda:90 num-warps=8 num-stages=3 tma=true"},
 		goldenCase{name: "example.tma.matmul_bt_f16.sparse_a.sm_80", src: bt, sm: 80, pipeline: true, annotate: "args=0",
 			opts: "target=cuda:80 num-warps=8 num-stages=3"})
+	// b.T of a register tile (block pointers): B read through a transposed shared-memory view.
+	btbp := "../../examples/tma/matmul_bt_f16_bp.mlir"
+	cases = append(cases,
+		goldenCase{name: "example.tma.matmul_bt_f16_bp.sm_80", src: btbp, sm: 80, pipeline: true, opts: "target=cuda:80 num-warps=8 num-stages=3"},
+		goldenCase{name: "example.tma.matmul_bt_f16_bp.sm_90", src: btbp, sm: 90, pipeline: true, opts: "target=cuda:90 num-warps=8 num-stages=3"},
+		goldenCase{name: "example.tma.matmul_bt_f16_bp.sparse_a.sm_90.tma_s3", src: btbp, sm: 90, pipeline: true, annotate: "args=0",
+			opts: "target=cuda:90 num-warps=8 num-stages=3 tma=true"})
 	return cases
 }
 

@@ -31,7 +31,9 @@ order, num-warps, threads-per-warp). The layout is applied to the whole
 layout class of the access (the tensors convert-triton-to-tritongpu tied to
 one layout) and to the slice layouts derived from it through
 tt.expand_dims, so no conversion is needed; dot operand conversions follow
-their new parent. When a class holds several accesses, the one with the
+their new parent. A rank-2 tt.trans keeps its result the operand's layout
+transposed: a moved operand moves the result's class with it, a moved result
+whose operand stayed is converted from the transposed layout. When a class holds several accesses, the one with the
 most elements decides (the first in program order on ties).`
 
 // Coalesce is the tritongpu-coalesce pass.
@@ -207,6 +209,8 @@ func (c *classes) relayout(ctx *ir.Context, fn *ir.Operation, root *ir.Value, ol
 				return
 			}
 			c.relayout(ctx, fn, src, from, to)
+		case op.Name == tt.TransOpName && isRegisterTranspose(op) && (members[op.Operand(0)] || members[op.Result(0)]):
+			c.relayoutTranspose(ctx, fn, op, members)
 		case op.Name == opDot && members[op.Result(0)]:
 			for i, v := range op.Operands() {
 				if d, ok := encodingOf(v.Type()).(ttgpu.DotOperandEncoding); ok && i != 2 && ir.AttrEqual(d.Parent, old) {
@@ -216,6 +220,30 @@ func (c *classes) relayout(ctx *ir.Context, fn *ir.Operation, root *ir.Value, ol
 			}
 		}
 	})
+}
+
+// relayoutTranspose keeps a rank-2 tt.trans's result layout its operand's
+// transposed after relayout moved one of them: a moved operand moves the
+// result's class with it (the transpose stays free); a moved result whose
+// operand stayed takes the operand's transposed layout back and is
+// converted to the new layout for its users.
+func (c *classes) relayoutTranspose(ctx *ir.Context, fn *ir.Operation, op *ir.Operation, members map[*ir.Value]bool) {
+	src, res := op.Operand(0), op.Result(0)
+	want, ok := transposeBlocked(encodingOf(src.Type()))
+	if !ok || ir.AttrEqual(want, encodingOf(res.Type())) {
+		return
+	}
+	if members[src] && !members[res] {
+		c.relayout(ctx, fn, res, encodingOf(res.Type()), want)
+		return
+	}
+	nw := encodingOf(res.Type())
+	setValueType(res, withEncoding(res.Type(), want))
+	b := ir.NewBuilder(ctx)
+	b.Loc = op.Loc
+	b.SetInsertionPointAfter(op)
+	cv := b.Create(opConvert, []*ir.Value{res}, []ir.Type{withEncoding(res.Type(), nw)})
+	res.ReplaceUsesWithIf(cv.Result(0), func(u ir.Use) bool { return u.Op != cv })
 }
 
 // sliceShared reports whether a value of src's class with layout enc feeds

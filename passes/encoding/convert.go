@@ -33,8 +33,13 @@ order [rank-1, ..., 0], threads then warps dealt fastest dimension first.
 The operand of tt.expand_dims gets #triton_gpu.slice<{dim = axis, parent =
 layout of the result}>; a 1-D producer chain (make_range, splat, constants,
 elementwise ops) that feeds several expand_dims is cloned per expand_dims
-first, so each copy gets its own slice layout without a conversion. Where a
-class would still need two layouts, a triton_gpu.convert_layout is inserted.
+first, so each copy gets its own slice layout without a conversion. The
+result of a rank-2 tt.trans (Triton's b.T) takes its operand's blocked
+layout with the two dims swapped (every per-dim field swapped, order
+renamed), so the transpose moves no data; where the result's class already
+has another layout (it holds the operand, as in x + x.T), the operand is
+converted first. Where a class would still need two layouts, a
+triton_gpu.convert_layout is inserted.
 tt.dot operands are converted to #triton_gpu.dot_op<{opIdx, parent =
 accumulator layout}>, the sparse values with meta = 0 and the metadata with
 {opIdx = sparseIndex, meta = 1}; tritongpu-accelerate-matmul replaces the
@@ -42,7 +47,8 @@ parent with an MMA layout.
 
 Rejected with a diagnostic: block pointers (run triton-rewrite-tensor-pointer
 first), tensor-typed function arguments or results, num-ctas > 1, and ops
-whose layout relation sp does not model (tt.reduce, tt.trans, tt.reshape, ...).`
+whose layout relation sp does not model (tt.reduce, tt.reshape, tt.trans of
+rank 3 or more, ...).`
 
 // Convert is the convert-triton-to-tritongpu pass.
 var Convert = &pass.Pass{
@@ -122,8 +128,12 @@ func checkConvertible(fn *ir.Operation) error {
 		if !hasTensor(op.Operands()) && !hasTensor(op.Results()) {
 			return
 		}
+		if op.Name == tt.TransOpName && !isRegisterTranspose(op) && !isIdentityTrans(op) {
+			err = ir.OpError(op, "convert-triton-to-tritongpu: tt.trans of a register tensor must swap the two dims of a rank-2 tensor")
+			return
+		}
 		switch {
-		case linkedOps[op.Name], sourceOps[op.Name], op.Name == opExpandDims, op.Name == opDot, op.Name == tt.DescriptorLoadOpName,
+		case linkedOps[op.Name], sourceOps[op.Name], op.Name == opExpandDims, op.Name == opDot, op.Name == tt.DescriptorLoadOpName, op.Name == tt.TransOpName,
 			op.Name == opFor, op.Name == scf.IfOpName, op.Name == opYield,
 			strings.HasPrefix(op.Name, "arith."), strings.HasPrefix(op.Name, "math."):
 		default:
@@ -146,16 +156,36 @@ func convertFunc(ctx *ir.Context, fn *ir.Operation, numWarps, tpw int) error {
 
 // classes is a union-find over tensor values.
 type classes struct {
-	parent  map[*ir.Value]*ir.Value
-	values  []*ir.Value
-	memOp   map[*ir.Value][]int64 // value -> pointer shape of a load/store using it
-	derived map[*ir.Value][]*ir.Operation
-	layouts map[*ir.Value]ir.Attribute
+	parent     map[*ir.Value]*ir.Value
+	values     []*ir.Value
+	memOp      map[*ir.Value][]int64 // value -> pointer shape of a load/store using it
+	derived    map[*ir.Value][]*ir.Operation
+	transposed map[*ir.Value]*ir.Operation // result of a rank-2 tt.trans -> the op
+	layouts    map[*ir.Value]ir.Attribute
 }
 
 func newClasses() *classes {
 	return &classes{parent: map[*ir.Value]*ir.Value{}, memOp: map[*ir.Value][]int64{},
-		derived: map[*ir.Value][]*ir.Operation{}, layouts: map[*ir.Value]ir.Attribute{}}
+		derived: map[*ir.Value][]*ir.Operation{}, transposed: map[*ir.Value]*ir.Operation{}, layouts: map[*ir.Value]ir.Attribute{}}
+}
+
+// isRegisterTranspose reports whether op is a tt.trans that swaps the dims
+// of a rank-2 tensor.
+func isRegisterTranspose(op *ir.Operation) bool {
+	o := tt.TransOrder(op)
+	rt, ok := op.Operand(0).Type().(ir.RankedTensorType)
+	return ok && len(rt.Shape) == 2 && len(o) == 2 && o[0] == 1 && o[1] == 0
+}
+
+// isIdentityTrans reports whether op is a tt.trans whose order is the
+// identity (a no-op that shares its operand's layout).
+func isIdentityTrans(op *ir.Operation) bool {
+	for i, d := range tt.TransOrder(op) {
+		if d != int64(i) {
+			return false
+		}
+	}
+	return true
 }
 
 func (c *classes) add(v *ir.Value) {
@@ -233,6 +263,10 @@ func (c *classes) link(op *ir.Operation) {
 	case op.Name == opExpandDims:
 		c.add(op.Operand(0))
 		c.derived[op.Operand(0)] = append(c.derived[op.Operand(0)], op)
+	case op.Name == tt.TransOpName && isRegisterTranspose(op): // the result's class takes the operand's layout transposed
+		c.add(op.Operand(0))
+		c.add(op.Result(0))
+		c.transposed[op.Result(0)] = op
 	case op.Name == tt.DescriptorLoadOpName: // a tile of its own class (the descriptor and indices are scalars)
 		c.add(op.Result(0))
 	case op.Name == opLoad || op.Name == opStore:
@@ -265,6 +299,17 @@ func (c *classes) layoutOf(v *ir.Value, numWarps, tpw int) ir.Attribute {
 			l := ttgpu.SliceEncoding{Dim: int(e.IntAttrOr("axis", 0)), Parent: c.layoutOf(e.Result(0), numWarps, tpw)}
 			c.layouts[root] = l
 			return l
+		}
+	}
+	// A class holding a tt.trans result takes the operand's layout with its
+	// dims swapped (the first such result in program order decides), so the
+	// transpose moves no data.
+	for _, w := range c.values {
+		if tr := c.transposed[w]; tr != nil && c.find(w) == root && c.find(tr.Operand(0)) != root {
+			if l, ok := transposeBlocked(c.layoutOf(tr.Operand(0), numWarps, tpw)); ok {
+				c.layouts[root] = l
+				return l
+			}
 		}
 	}
 	return c.layouts[root]
@@ -301,6 +346,7 @@ func (c *classes) apply(ctx *ir.Context, fn *ir.Operation, numWarps, tpw int) {
 		setValueType(v, withEncoding(v.Type(), enc[v]))
 	}
 	b := ir.NewBuilder(ctx)
+	var trans []*ir.Operation
 	fn.WalkOps(func(op *ir.Operation) {
 		switch op.Name {
 		case opExpandDims:
@@ -313,8 +359,33 @@ func (c *classes) apply(ctx *ir.Context, fn *ir.Operation, numWarps, tpw int) {
 			}
 		case opDot:
 			convertDotOperands(b, op)
+		case tt.TransOpName:
+			if isRegisterTranspose(op) {
+				trans = append(trans, op)
+			}
 		}
 	})
+	for _, op := range trans {
+		fitTranspose(b, op, defaultBlocked(op.Operand(0).Type().(ir.RankedTensorType).Shape, numWarps, tpw))
+	}
+}
+
+// fitTranspose makes a rank-2 tt.trans's result layout its operand's
+// transposed, as the op requires: where the classes chose otherwise (the
+// operand and result share a class, or the result's class took its layout
+// from elsewhere), the operand is first converted to the blocked layout
+// whose transposition is the result's, else the result is converted from
+// the transposed default layout.
+func fitTranspose(b *ir.Builder, op *ir.Operation, fallback ttgpu.BlockedEncoding) {
+	src, res := op.Operand(0), op.Result(0)
+	if tb, ok := transposeBlocked(encodingOf(src.Type())); ok && ir.AttrEqual(tb, encodingOf(res.Type())) {
+		return
+	}
+	b.Loc = op.Loc
+	b.SetInsertionPointBefore(op)
+	v := untransposeTo(b, src, res.Type().(ir.RankedTensorType), fallback)
+	res.ReplaceAllUsesWith(v)
+	op.Erase()
 }
 
 // convertDotOperands converts a, b (and e) of a dot to dot_op encodings

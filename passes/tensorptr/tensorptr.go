@@ -42,7 +42,8 @@ row-major or column-major (strides [1, s], the K-major B of an 8-bit dot).
 In every mode, Triton's transposed 8- or 16-bit load feeding tt.dot as B,
 tt.trans(tt.descriptor_load %d[%n, %k]), first becomes a load of the
 column-major descriptor of the same memory at [%k, %n] (lowered, a
-column-major block pointer, order [0, 1]).`
+column-major block pointer, order [0, 1]); with descriptors, so does the
+transposed load of a block pointer once it is a descriptor load.`
 
 // Pass is triton-rewrite-tensor-pointer.
 var Pass = &pass.Pass{
@@ -155,6 +156,9 @@ func FuncWith(ctx *ir.Context, fn *ir.Operation, opts Options) error {
 		return err
 	}
 	s.dropForwarded()
+	if opts.Descriptors {
+		foldTransposedLoads(ctx, fn) // the block-pointer loads that became descriptor loads
+	}
 	return checkNoBlockPtr(fn)
 }
 

@@ -182,6 +182,13 @@ func reshapeLike(_ *frame, op *ir.Operation, in []*Value) ([]*Value, error) {
 }
 
 func execTrans(_ *frame, op *ir.Operation, in []*Value) ([]*Value, error) {
+	if m := in[0].M; m != nil {
+		v, err := transView(op, m)
+		if err != nil {
+			return nil, err
+		}
+		return []*Value{v}, nil
+	}
 	_, out, err := resultInfo(op, 0)
 	if err != nil {
 		return nil, err

@@ -17,21 +17,54 @@ type memView struct {
 	buf    *Value // the allocation, row-major
 	origin []int
 	shape  []int
+	// perm, when set (a tt.trans of a view), says that dimension d of this
+	// view is dimension perm[d] of the untransposed view at origin.
+	perm []int
 }
 
 // index maps element i of the view to its index in the allocation.
 func (m *memView) index(i int) int {
 	rb, rv := len(m.buf.Shape), len(m.shape)
 	vs, bs := strides(m.shape), strides(m.buf.Shape)
+	var u []int // coordinates in the untransposed view
+	if m.perm != nil {
+		u = make([]int, rv)
+		for d := range rv {
+			u[m.perm[d]] = i / vs[d] % m.shape[d]
+		}
+	}
 	j := 0
 	for d := range rb {
 		c := m.origin[d]
 		if v := d - (rb - rv); v >= 0 {
-			c += i / vs[v] % m.shape[v]
+			if u != nil {
+				c += u[v]
+			} else {
+				c += i / vs[v] % m.shape[v]
+			}
 		}
 		j += c * bs[d]
 	}
 	return j
+}
+
+// transView is tt.trans of a shared-memory view: the same elements with
+// the view's dimensions permuted (order[d] is the operand dimension that
+// becomes dimension d).
+func transView(op *ir.Operation, src *memView) (*Value, error) {
+	order := tt.TransOrder(op)
+	if len(order) != len(src.shape) {
+		return nil, errors.New("order does not match the rank")
+	}
+	v := &memView{buf: src.buf, origin: src.origin, shape: make([]int, len(order)), perm: make([]int, len(order))}
+	for d, o := range order {
+		v.shape[d] = src.shape[o]
+		v.perm[d] = int(o)
+		if src.perm != nil {
+			v.perm[d] = src.perm[o]
+		}
+	}
+	return &Value{M: v}, nil
 }
 
 func (m *memView) check() error {
@@ -112,6 +145,9 @@ func localStore(_ *frame, _ *ir.Operation, in []*Value) ([]*Value, error) {
 
 func memdescView(_ *frame, op *ir.Operation, in []*Value) ([]*Value, error) {
 	src := in[0].M
+	if src.perm != nil {
+		return nil, errors.New("a subview of a transposed view is not supported")
+	}
 	rb := len(src.buf.Shape)
 	off := make([]int, len(in)-1)
 	for i, v := range in[1:] {
@@ -134,6 +170,9 @@ func memdescView(_ *frame, op *ir.Operation, in []*Value) ([]*Value, error) {
 func memdescSubslice(_ *frame, op *ir.Operation, in []*Value) ([]*Value, error) {
 	offs, ok := op.Attr("offsets").(ir.DenseArrayAttr)
 	src := in[0].M
+	if src.perm != nil {
+		return nil, errors.New("a subslice of a transposed view is not supported")
+	}
 	if !ok || len(offs.Ints) != len(src.shape) {
 		return nil, errors.New("offsets must have one entry per dimension")
 	}

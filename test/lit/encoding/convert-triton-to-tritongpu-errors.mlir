@@ -17,10 +17,10 @@ tt.func @block_pointer(%p: !tt.ptr<f16>, %s: i64) {
 // -----
 
 tt.func @trans(%p: !tt.ptr<f16>) {
-  %ps = tt.splat %p : !tt.ptr<f16> -> tensor<16x32x!tt.ptr<f16>>
-  %v = tt.load %ps : tensor<16x32x!tt.ptr<f16>>
-  // expected-error @+1 {{'tt.trans' op convert-triton-to-tritongpu: sp's layout assignment does not support this op on tensors}}
-  %t = tt.trans %v {order = array<i32: 1, 0>} : tensor<16x32xf16> -> tensor<32x16xf16>
+  %ps = tt.splat %p : !tt.ptr<f16> -> tensor<2x16x32x!tt.ptr<f16>>
+  %v = tt.load %ps : tensor<2x16x32x!tt.ptr<f16>>
+  // expected-error @+1 {{'tt.trans' op convert-triton-to-tritongpu: tt.trans of a register tensor must swap the two dims of a rank-2 tensor}}
+  %t = tt.trans %v {order = array<i32: 0, 2, 1>} : tensor<2x16x32xf16> -> tensor<2x32x16xf16>
   tt.return
 }
 
