@@ -89,9 +89,14 @@ func (c *Classes) Same(a, b *ir.Value) bool { return c.find(a) == c.find(b) }
 func SparseClasses(fn *ir.Operation, what string) (*Classes, error) {
 	c := &Classes{parent: map[*ir.Value]*ir.Value{}, role: map[*ir.Value]Operand{}, by: map[*ir.Value]*ir.Operation{}}
 	var dots []tt.DotOp
+	var trans []*ir.Operation
 	fn.WalkOps(func(op *ir.Operation) {
 		if d, ok := tt.AsDot(op); ok {
 			dots = append(dots, d)
+			return
+		}
+		if op.Name == tt.TransOpName && op.NumOperands() == 1 && IsSparse(op.Operand(0).Type()) {
+			trans = append(trans, op) // the result is 2:4 along the other dimension: its own class
 			return
 		}
 		if f, ok := scf.AsFor(op); ok {
@@ -114,24 +119,54 @@ func SparseClasses(fn *ir.Operation, what string) (*Classes, error) {
 	for _, d := range dots {
 		for i, want := range []Operand{A, B} {
 			if v := d.Operand(i); IsSparse(v.Type()) {
-				if err := c.assign(d, v, want, what); err != nil {
+				if err := c.assign(d.Operation, v, want, what); err != nil {
 					return nil, err
 				}
 			}
 		}
 	}
-	return c, nil
+	return c, c.throughTransposes(trans, what)
 }
 
-func (c *Classes) assign(dot tt.DotOp, v *ir.Value, want Operand, what string) error {
+// throughTransposes gives the operand of each rank-2 tt.trans of a 2:4
+// tensor the role opposite to its result's (a tile 2:4 along its last
+// dimension, transposed, is 2:4 along dimension 0), repeating until chains
+// of transposes settle.
+func (c *Classes) throughTransposes(trans []*ir.Operation, what string) error {
+	for changed := true; changed; {
+		changed = false
+		for _, t := range trans {
+			src, res := t.Operand(0), t.Result(0)
+			if c.find(src) == c.find(res) {
+				return ir.Errorf(t.Loc, "%s: this tt.trans's 2:4 operand and result must be different tensors (a 2:4 tile and its transpose have different layouts)", what)
+			}
+			if _, ok := c.by[c.find(res)]; !ok {
+				continue
+			}
+			if _, done := c.by[c.find(src)]; done && c.role[c.find(src)] == 1-c.role[c.find(res)] {
+				continue
+			}
+			if err := c.assign(t, src, 1-c.role[c.find(res)], what); err != nil {
+				return err
+			}
+			changed = true
+		}
+	}
+	return nil
+}
+
+func (c *Classes) assign(by *ir.Operation, v *ir.Value, want Operand, what string) error {
 	r := c.find(v)
 	prev, ok := c.by[r]
 	if !ok {
-		c.role[r], c.by[r] = want, dot.Operation
+		c.role[r], c.by[r] = want, by
 		return nil
 	}
-	if got := c.role[r]; got != want {
-		return ir.Errorf(dot.Loc, "%s: this 2:4 tensor is operand %v of this tt.dot but operand %v of another; a sparse buffer has one layout (A: 2:4 along its last dimension, B: 2:4 along K = dimension 0)", what, want, got).
+	if got := c.role[r]; got != want && by.Name == tt.TransOpName {
+		return ir.Errorf(by.Loc, "%s: the transpose of this 2:4 tile is operand %v of a tt.dot, so the tile must be 2:4 in operand %v's form, but it is operand %v of another; a sparse buffer has one layout (A: 2:4 along its last dimension, B: 2:4 along K = dimension 0)", what, 1-want, want, got).
+			Note(prev.Loc, "used as operand %v here", got)
+	} else if got != want {
+		return ir.Errorf(by.Loc, "%s: this 2:4 tensor is operand %v of this %s but operand %v of another; a sparse buffer has one layout (A: 2:4 along its last dimension, B: 2:4 along K = dimension 0)", what, want, by.Name, got).
 			Note(prev.Loc, "used as operand %v here", got)
 	}
 	return nil

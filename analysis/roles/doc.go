@@ -8,8 +8,10 @@
 //     one op (make_tensor_ptr, advance, load, splat, addptr, select, ...),
 //     and the init value, region argument, yielded value and result of each
 //     scf.for carried value and scf.if result (dialect/scf views). A class
-//     used as operand 1 of a tt.dot is B; every other class is A (the
-//     default, also for classes no tt.dot uses). A class used as A by one
+//     used as operand 1 of a tt.dot is B; the operand of a rank-2 tt.trans
+//     of a 2:4 tile is a class of its own whose role is the opposite of
+//     the result's; every other class is A (the default, also for classes
+//     no tt.dot uses). A class used as A by one
 //     dot and as B by another is a positioned error with a note at the
 //     other dot. decompose-sparse-tensors splits each class in its role,
 //     and sp-run names the role of each sparse parameter.

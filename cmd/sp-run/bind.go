@@ -383,6 +383,12 @@ func fillTensor(t *Tensor, init string, rng *rand.Rand) error {
 
 // compress prunes (when asked) or validates a dense 2:4 operand and
 // compresses it in the program's metadata layout.
+//
+// roleForm says how each role's matrix is 2:4: a matrix transposed in the
+// kernel before tt.dot (b.T of an N x K tile) takes the role of its form,
+// not of the dot operand it becomes.
+var roleForm = map[string]string{"A": "2:4 along its last dimension, as an M x K A or an N x K matrix the kernel transposes", "B": "2:4 along dimension 0, as a K x N B"}
+
 func (h *hostArg) compress(s *Spec, a *ArgSpec, p devParam, prog *program) error {
 	role := a.Sparse
 	if role == "" {
@@ -395,7 +401,7 @@ func (h *hostArg) compress(s *Spec, a *ArgSpec, p devParam, prog *program) error
 		return fmt.Errorf("\"sparse\" must be A or B, got %q", role)
 	}
 	if p.Operand != "" && p.Operand != role {
-		return fmt.Errorf("the launch says this 2:4 matrix is operand %s, but the kernel uses it as operand %s of tt.dot", role, p.Operand)
+		return fmt.Errorf("the launch says this 2:4 matrix is operand %s, but the kernel reads it in operand %s's form (%s)", role, p.Operand, roleForm[p.Operand])
 	}
 	h.spec.Sparse = role
 	m, err := h.tensor.matrix()

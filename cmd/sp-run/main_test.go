@@ -139,7 +139,7 @@ func TestCompressionMatchesLayout(t *testing.T) {
 		t.Fatal("compressed operand differs from sparse.Compress(band16)")
 	}
 	s.Args[0].Sparse = "B"
-	if _, err := resolve(s, prog); err == nil || !strings.Contains(err.Error(), "uses it as operand A") {
+	if _, err := resolve(s, prog); err == nil || !strings.Contains(err.Error(), "reads it in operand A's form") {
 		t.Fatalf("role conflict not reported: %v", err)
 	}
 }

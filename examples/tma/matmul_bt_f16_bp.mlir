@@ -4,7 +4,9 @@
 // convert-triton-to-tritongpu gives b.T its operand's layout transposed (no data moves); the pipeliner
 // stages the [BN, BK] tile and reads it through a transposed shared-memory view (K-major B for mma and
 // wgmma); with sp-pipeline tma=true the load becomes a column-major TMA descriptor load instead.
-// Launch: matmul_bt_f16_bp.json (dense) and matmul_bt_f16_bp_sparse_a.json (A 2:4).
+// Launches: matmul_bt_f16_bp.json (dense), matmul_bt_f16_bp_sparse_a.json (A 2:4) and
+// matmul_bt_f16_bp_sparse_w.json (Bt 2:4 along K, a weight as torch.nn.Linear holds it: "sparse": "A" names that
+// form; the transposed tile is a 2:4 operand B, computed as the transposed product Cᵀ = Bᵀ·Aᵀ).
 module {
   tt.func public @matmul_bt_bp(%a_ptr: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %bt_ptr: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %c_ptr: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %M: i32 {tt.divisibility = 16 : i32}, %N: i32 {tt.divisibility = 16 : i32}, %K: i32 {tt.divisibility = 16 : i32}) attributes {noinline = false} {
     %c0 = arith.constant 0 : i32

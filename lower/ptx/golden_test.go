@@ -162,7 +162,9 @@ func goldenCases(t *testing.T) []goldenCase {
 		goldenCase{name: "example.tma.matmul_bt_f16_bp.sm_80", src: btbp, sm: 80, pipeline: true, opts: "target=cuda:80 num-warps=8 num-stages=3"},
 		goldenCase{name: "example.tma.matmul_bt_f16_bp.sm_90", src: btbp, sm: 90, pipeline: true, opts: "target=cuda:90 num-warps=8 num-stages=3"},
 		goldenCase{name: "example.tma.matmul_bt_f16_bp.sparse_a.sm_90.tma_s3", src: btbp, sm: 90, pipeline: true, annotate: "args=0",
-			opts: "target=cuda:90 num-warps=8 num-stages=3 tma=true"})
+			opts: "target=cuda:90 num-warps=8 num-stages=3 tma=true"},
+		goldenCase{name: "example.tma.matmul_bt_f16_bp.sparse_w.sm_80", src: btbp, sm: 80, pipeline: true, annotate: "args=1",
+			opts: "target=cuda:80 num-warps=8 num-stages=3"})
 	return cases
 }
 

@@ -25,7 +25,8 @@ sparse (!tt.ptr<T, #tt.sparse<"NV24">>) and propagates the encoding to every
 value derived from them: pointer tensors built with tt.splat, tt.addptr,
 tt.broadcast and tt.expand_dims, block pointers (tt.make_tensor_ptr,
 tt.advance), tensor descriptors (tt.make_tensor_descriptor, Triton 3.6's
-TMA form), loaded tensors, and the scf.for / scf.if values carrying them.
+TMA form), loaded tensors, their rank-2 transposes (tt.trans, Triton's
+b.T of a weight tile), and the scf.for / scf.if values carrying them.
 The derived values must end at tt.dot operands; any other use, or a marked
 argument that never reaches a tt.dot, is a positioned error.
 
@@ -203,7 +204,14 @@ func (pr *propagation) use(op *ir.Operation, i int, v *ir.Value) error {
 		}
 		if op.Name != tt.SplatOpName {
 			if _, isPtr := rt.Elem.(tt.PointerType); !isPtr {
-				return pr.fail(op, "'%s' of a loaded 2:4 tensor is not supported: a 2:4 tensor feeds tt.dot directly", op.Name)
+				if op.Name == tt.TransOpName && isSwap2D(op) {
+					// b.T of a loaded 2:4 tile: the transposed tile is 2:4
+					// along its other dimension (decompose-sparse-tensors
+					// gives it the opposite operand role).
+					rt.Encoding = tt.Sparse()
+					return pr.retype(op.Result(0), rt)
+				}
+				return pr.fail(op, "'%s' of a loaded 2:4 tensor is not supported: a 2:4 tensor feeds tt.dot directly (or through a rank-2 tt.trans)", op.Name)
 			}
 			if op.Name == tt.ReshapeOpName || op.Name == tt.TransOpName {
 				return pr.fail(op, "'%s' of a 2:4 pointer tensor is not supported: its offsets must stay affine in the K index", op.Name)
@@ -341,4 +349,11 @@ func otherYield(ifOp, y *ir.Operation) *ir.Operation {
 		}
 	}
 	return nil
+}
+
+// isSwap2D reports whether op (a tt.trans) swaps the dims of a rank-2
+// tensor.
+func isSwap2D(op *ir.Operation) bool {
+	o := tt.TransOrder(op)
+	return len(o) == 2 && o[0] == 1 && o[1] == 0
 }

@@ -51,7 +51,11 @@ tt.advance becomes two advances ([o0, o1/2] and [o0/16, o1] for A;
 padding, cache, eviction and volatility carried over; a nan padding
 becomes zero for the metadata); tt.dot with a sparse operand becomes
 tt.dot values, b, c, meta, sparseIndex = 0 (or a, values, c, meta,
-sparseIndex = 1); tt.sparse_values forwards the values; tt.store through
+sparseIndex = 1); tt.trans of a loaded 2:4 tile (b.T) transposes the
+values and keeps the metadata: its operand's class takes the role
+opposite to its result's (an N x K tile 2:4 along K, transposed, is a 2:4
+operand B, whose [K/2, N] values are the transposed [N, K/2] ones and whose
+band16 metadata of Bᵀ is the tile's own); tt.sparse_values forwards the values; tt.store through
 a sparse A block pointer stores through the values pointer; any other
 user of a loaded 2:4 tile (a reduction, a store of the tile) is an error,
 since only the compressed values and metadata exist afterwards.

@@ -61,6 +61,12 @@ func (s *state) rewrite(op *ir.Operation) (*ir.Operation, error) {
 		err = s.dot(op)
 	case tt.SparseValuesOpName:
 		err = s.sparseValues(op)
+	case tt.TransOpName:
+		if op.NumOperands() == 1 && tt.IsSparseTensor(op.Operand(0).Type()) {
+			err = s.transpose(op)
+		} else {
+			err = s.other(op)
+		}
 	case forOp:
 		return s.forLoop(op)
 	case ifOp:
@@ -300,6 +306,27 @@ func (s *state) dot(op *ir.Operation) error {
 	nd.Attrs = op.Attrs
 	op.Result(0).ReplaceAllUsesWith(nd.Result(0))
 	s.dead = append(s.dead, op)
+	return nil
+}
+
+// transpose splits tt.trans of a loaded 2:4 tile (b.T): the values are
+// transposed and the metadata is kept, since a tile compressed in one role
+// is, transposed, the same tile compressed in the other (values [S0,
+// S1/2] -> [S1/2, S0]; the band16 metadata of the 2:4-along-rows matrix is
+// both roles' metadata; docs/sparse.md).
+func (s *state) transpose(op *ir.Operation) error {
+	p, err := s.pairOf(op, op.Operand(0))
+	if err != nil {
+		return err
+	}
+	rt, ok := op.Result(0).Type().(ir.RankedTensorType)
+	if !ok || len(rt.Shape) != 2 {
+		return ir.Errorf(op.Loc, "%s: tt.trans of a 2:4 tile must give a rank-2 tensor", Name)
+	}
+	vals, _ := splitTensor(rt, s.roles.of(op.Result(0)))
+	b := s.builderAt(op)
+	tv := b.Create(tt.TransOpName, []*ir.Value{p.vals}, []ir.Type{vals}, ir.NamedAttr{Name: "order", Value: ir.I32Array(1, 0)}).Result(0)
+	s.replaceBy(op, pair{vals: tv, meta: p.meta})
 	return nil
 }
 

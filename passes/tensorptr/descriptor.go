@@ -283,8 +283,8 @@ func transposedLoadFits(tr *ir.Operation) bool {
 		return false
 	}
 	for _, u := range tr.Result(0).Uses() {
-		if u.Op.Name != tt.DotOpName || u.Index != 1 {
-			return false
+		if u.Op.Name != tt.DotOpName || u.Index != 1 || tt.DotSparseIndex(u.Op) == tt.SparseIndexB {
+			return false // (the values of a 2:4 B stay row-major: the transposed product reads them as its A)
 		}
 	}
 	return len(tr.Result(0).Uses()) > 0

@@ -300,3 +300,19 @@ tt.func @store_ptr_tensor(%a: !tt.ptr<f16, #tt.sparse<"NV24">>, %v: tensor<32x64
   %d = tt.dot %w, %b, %acc : tensor<32x64xf16, #tt.sparse<"NV24">> * tensor<64x16xf16> -> tensor<32x16xf32>
   tt.return %d : tensor<32x16xf32>
 }
+
+// -----
+
+// A 2:4 tile read as operand B directly (2:4 along dimension 0) cannot also be transposed into another
+// dot's B: its transpose would need it 2:4 along its last dimension.
+tt.func @transposed_roles(%arg0: !tt.ptr<f16, #tt.sparse<"NV24">>, %arg1: i64, %arg2: i32, %arg3: tensor<64x64xf16>, %arg4: tensor<64x64xf32>) {
+  %c1_i64 = arith.constant 1 : i64
+  %0 = tt.make_tensor_ptr %arg0, [%arg1, %arg1], [%arg1, %c1_i64], [%arg2, %arg2] {order = array<i32: 1, 0>} : <tensor<64x64xf16, #tt.sparse<"NV24">>>
+  %1 = tt.load %0 : !tt.ptr<tensor<64x64xf16, #tt.sparse<"NV24">>>
+  // expected-note @+1 {{used as operand B here}}
+  %2 = tt.dot %arg3, %1, %arg4 : tensor<64x64xf16> * tensor<64x64xf16, #tt.sparse<"NV24">> -> tensor<64x64xf32>
+  // expected-error @+1 {{the transpose of this 2:4 tile is operand B of a tt.dot, so the tile must be 2:4 in operand A's form, but it is operand B of another}}
+  %t = tt.trans %1 {order = array<i32: 1, 0>} : tensor<64x64xf16, #tt.sparse<"NV24">> -> tensor<64x64xf16, #tt.sparse<"NV24">>
+  %3 = tt.dot %arg3, %t, %2 : tensor<64x64xf16> * tensor<64x64xf16, #tt.sparse<"NV24">> -> tensor<64x64xf32>
+  tt.return
+}

@@ -9,7 +9,7 @@
 // Declaring it operand A contradicts the kernel.
 // RUN: not sp-run %s --no-spec --grid 2,2 --tensor arg0=64x128:f16 --tensor arg1=128x64:f16 --sparse arg1=A --prune \
 // RUN:   --tensor arg2=64x64:f16 2>&1 | FileCheck %s --check-prefix=ROLE
-// ROLE: sp-run: error: argument 1 (arg1): the launch says this 2:4 matrix is operand A, but the kernel uses it as operand B of tt.dot
+// ROLE: sp-run: error: argument 1 (arg1): the launch says this 2:4 matrix is operand A, but the kernel reads it in operand B's form (2:4 along dimension 0, as a K x N B)
 module {
   tt.func public @b_sparse(%arg0: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %arg1: !tt.ptr<f16, #tt.sparse<"NV24">> {tt.divisibility = 16 : i32}, %arg2: !tt.ptr<f16> {tt.divisibility = 16 : i32}) {
     %c0_i32 = arith.constant 0 : i32
