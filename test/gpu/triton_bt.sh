@@ -3,7 +3,8 @@
 # tl.dot, folded by triton-rewrite-tensor-pointer into a column-major
 # descriptor of B) through sp-run built with -tags cuda: the 16-bit kernel
 # (examples/tma/matmul_bt_f16.ttir) dense and with A marked 2:4, its
-# block-pointer form transposing a register tile (matmul_bt_f16_bp.mlir),
+# block-pointer form transposing a register tile (matmul_bt_f16_bp.mlir;
+# also with the transposed tile 2:4, a weight read as w.T),
 # and the
 # fp8 kernel (examples/fp8/triton_tma_e4m3.ttir, A 2:4), each on the wgmma
 # path (sm 90: TMA, B K-major) and on the mma path (sm 80 for f16, sm 89
@@ -26,6 +27,8 @@ f16bp_dense_sm90|examples/tma/matmul_bt_f16_bp.mlir|examples/tma/matmul_bt_f16_b
 f16bp_sparse_sm90|examples/tma/matmul_bt_f16_bp.mlir|examples/tma/matmul_bt_f16_bp_sparse_a.json|90|8|3
 f16bp_dense_sm80|examples/tma/matmul_bt_f16_bp.mlir|examples/tma/matmul_bt_f16_bp.json|80|8|3
 f16bp_sparse_sm80|examples/tma/matmul_bt_f16_bp.mlir|examples/tma/matmul_bt_f16_bp_sparse_a.json|80|8|3
+f16bp_sparsew_sm80|examples/tma/matmul_bt_f16_bp.mlir|examples/tma/matmul_bt_f16_bp_sparse_w.json|80|8|3
+f16bp_sparsew_sm90|examples/tma/matmul_bt_f16_bp.mlir|examples/tma/matmul_bt_f16_bp_sparse_w.json|90|8|3
 e4m3_sparse_sm90|examples/fp8/triton_tma_e4m3.ttir|examples/fp8/triton_tma_e4m3.launch.json|90|8|4
 e4m3_sparse_sm89|examples/fp8/triton_tma_e4m3.ttir|examples/fp8/triton_tma_e4m3.launch.json|89|8|3
 "
