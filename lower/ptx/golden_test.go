@@ -164,7 +164,10 @@ func goldenCases(t *testing.T) []goldenCase {
 		goldenCase{name: "example.tma.matmul_bt_f16_bp.sparse_a.sm_90.tma_s3", src: btbp, sm: 90, pipeline: true, annotate: "args=0",
 			opts: "target=cuda:90 num-warps=8 num-stages=3 tma=true"},
 		goldenCase{name: "example.tma.matmul_bt_f16_bp.sparse_w.sm_80", src: btbp, sm: 80, pipeline: true, annotate: "args=1",
-			opts: "target=cuda:80 num-warps=8 num-stages=3"})
+			opts: "target=cuda:80 num-warps=8 num-stages=3"},
+		// The 2:4 weight on wgmma.sp: Cᵀ = W·Xᵀ, the weight tile as the sparse A, X's TMA tile read transposed as B.
+		goldenCase{name: "example.tma.matmul_bt_f16_bp.sparse_w.sm_90.tma_s4", src: btbp, sm: 90, pipeline: true, annotate: "args=1",
+			opts: "target=cuda:90 num-warps=8 num-stages=4 tma=true"})
 	return cases
 }
 

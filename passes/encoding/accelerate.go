@@ -153,7 +153,17 @@ func runAccelerate(ctx *pass.Context, module *ir.Operation) error {
 			sc = []int64{sc[1], sc[0]}
 		}
 		fallback := ""
-		if mmaVersionFor(cfg.cc) == 3 {
+		if mmaVersionFor(cfg.cc) == 3 && tt.DotSparseIndex(d) == tt.SparseIndexB {
+			plan := planTransposedV3(d, cfg.numWarps)
+			if tb, ok := transposeBlocked(encodingOf(d.Result(0).Type())); ok && plan.why == "" {
+				nd := transposeSparseB(b, d, tb, cfg.numWarps, 0)
+				setImpreciseAcc(nd, o.MaxNumImpreciseAcc)
+				ctx.Remarkf(nd, "%s (2:4 sparse B as the transposed product Cᵀ = Bᵀ·Aᵀ)", dotRemarkV3(nd, plan.mma, regA))
+				rewriteWarpGroupDot(b, nd, plan.mma, regA)
+				continue
+			}
+			fallback = "wgmma.sp for the transposed product Cᵀ = Bᵀ·Aᵀ: " + plan.why
+		} else if mmaVersionFor(cfg.cc) == 3 {
 			plan := planMMAv3(d, cfg.numWarps)
 			if plan.why == "" {
 				setImpreciseAcc(d, o.MaxNumImpreciseAcc)

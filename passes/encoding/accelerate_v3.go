@@ -28,15 +28,42 @@ func planMMAv3(d *ir.Operation, numWarps int) mmaV3Plan {
 	if si == tt.SparseIndexB {
 		return mmaV3Plan{why: "wgmma.sp takes 2:4 metadata for A only, so a sparse B stays on the transposed mma.sp product"}
 	}
-	if elemBits(d.Operand(0).Type()) == 8 {
-		if o := operandOrder(d.Operand(1)); o[0] != 0 {
-			return mmaV3Plan{why: "8-bit wgmma takes no transpose: B must be K-contiguous (column-major)"}
-		}
-	}
 	sc, _ := tt.ShapeOf(d.Result(0).Type())
 	sa, _ := tt.ShapeOf(operandSource(d.Operand(0)).Type())
 	sb, _ := tt.ShapeOf(operandSource(d.Operand(1)).Type())
-	m, n := sc[0], sc[1]
+	return planV3(v3Dot{sparse: si == tt.SparseIndexA, bits: elemBits(d.Operand(0).Type()), m: sc[0], n: sc[1],
+		sa: sa, sb: sb, orderA: operandOrder(d.Operand(0)), orderB: operandOrder(d.Operand(1))}, numWarps)
+}
+
+// planTransposedV3 plans the wgmma.sp form of a dot with a 2:4 B,
+// computed as Cᵀ = Bᵀ·Aᵀ: the transposed values become the sparse A
+// (K-contiguous when B's values are, as for a weight tile read as w.T)
+// and Aᵀ the dense B.
+func planTransposedV3(d *ir.Operation, numWarps int) mmaV3Plan {
+	sc, _ := tt.ShapeOf(d.Result(0).Type())
+	sa, _ := tt.ShapeOf(operandSource(d.Operand(0)).Type())
+	sb, _ := tt.ShapeOf(operandSource(d.Operand(1)).Type())
+	swap := func(o []int) []int { return []int{1 - o[0], 1 - o[1]} }
+	rev := func(s []int64) []int64 { return []int64{s[1], s[0]} }
+	return planV3(v3Dot{sparse: true, bits: elemBits(d.Operand(0).Type()), m: sc[1], n: sc[0],
+		sa: rev(sb), sb: rev(sa), orderA: swap(operandOrder(d.Operand(1))), orderB: swap(operandOrder(d.Operand(0)))}, numWarps)
+}
+
+// v3Dot is what planV3 needs to know of a dot: 2:4 A or dense, element
+// width, the result tile m x n, the operands' source shapes and orders.
+type v3Dot struct {
+	sparse         bool
+	bits           int
+	m, n           int64
+	sa, sb         []int64
+	orderA, orderB []int
+}
+
+func planV3(d v3Dot, numWarps int) mmaV3Plan {
+	if d.bits == 8 && d.orderB[0] != 0 {
+		return mmaV3Plan{why: "8-bit wgmma takes no transpose: B must be K-contiguous (column-major)"}
+	}
+	m, n := d.m, d.n
 	switch {
 	case m%64 != 0:
 		return mmaV3Plan{why: fmt.Sprintf("BLOCK_M = %d is not a multiple of 64", m)}
@@ -45,20 +72,18 @@ func planMMAv3(d *ir.Operation, numWarps int) mmaV3Plan {
 	case n%16 != 0:
 		return mmaV3Plan{why: fmt.Sprintf("BLOCK_N = %d is not a multiple of 16", n)}
 	}
-	bits := elemBits(d.Operand(0).Type())
-	if o := operandOrder(d.Operand(0)); o[0] != 1 {
+	if d.orderA[0] != 1 {
 		return mmaV3Plan{why: "A is not K-contiguous (MN-major A is not supported)"}
 	}
-	if _, err := ttgpu.NVMMASwizzleBytes(int(sa[1]) * bits / 8); err != nil {
+	if _, err := ttgpu.NVMMASwizzleBytes(int(d.sa[1]) * d.bits / 8); err != nil {
 		return mmaV3Plan{why: "A: " + err.Error()}
 	}
-	ob := operandOrder(d.Operand(1))
-	if _, err := ttgpu.NVMMASwizzleBytes(int(sb[ob[0]]) * bits / 8); err != nil {
+	if _, err := ttgpu.NVMMASwizzleBytes(int(d.sb[d.orderB[0]]) * d.bits / 8); err != nil {
 		return mmaV3Plan{why: "B: " + err.Error()}
 	}
 	instrN := ttgpu.MMAv3InstrN(m, n, numWarps)
-	k := 256 / bits
-	if si == tt.SparseIndexA {
+	k := 256 / d.bits
+	if d.sparse {
 		k *= 2
 	}
 	warps := ttgpu.WarpsPerTileV3(m, instrN, numWarps)

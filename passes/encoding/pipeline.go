@@ -205,9 +205,6 @@ func analyzeLoop(loop *ir.Operation) (*loopPlan, string) {
 		if _, ok := a.Result(0).Type().(tt.MemDescType).Encoding.(ttgpu.SharedEncoding); tr != nil && !ok {
 			continue
 		}
-		if desc && tr != nil {
-			continue // TMA writes the tile as loaded
-		}
 		pl.loads = append(pl.loads, op)
 		pl.allocs = append(pl.allocs, a)
 		pl.trans = append(pl.trans, tr)

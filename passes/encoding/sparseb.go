@@ -33,6 +33,13 @@ func transposeValue(b *ir.Builder, v *ir.Value, enc ir.Attribute) *ir.Value {
 // fallback unless it is in a rank-2 blocked layout, and the result takes
 // the transposed blocked layout (no data moves).
 func transposeBlockedValue(b *ir.Builder, v *ir.Value, fallback ttgpu.BlockedEncoding) *ir.Value {
+	if def := v.DefiningOp(); def != nil && def.Name == tt.TransOpName && isRegisterTranspose(def) {
+		// transposing a transpose (a 2:4 weight read as w.T): its operand,
+		// whose layout is the transposed one (convert-triton-to-tritongpu)
+		if tb, ok := transposeBlocked(encodingOf(v.Type())); ok && ir.AttrEqual(tb, encodingOf(def.Operand(0).Type())) {
+			return def.Operand(0)
+		}
+	}
 	tb, ok := transposeBlocked(encodingOf(v.Type()))
 	if !ok {
 		v = newConvert(b, v, withEncoding(v.Type(), fallback))
@@ -61,6 +68,14 @@ func untransposeTo(b *ir.Builder, v *ir.Value, want ir.RankedTensorType, fallbac
 // dᵀ = dot(trans(bv), trans(a), cᵀ, e, sparseIndex = 0) on mma (sized for
 // N x M), keeping a loop-carried accumulator transposed through the loop.
 func rewriteSparseB(b *ir.Builder, d *ir.Operation, mma ttgpu.NvidiaMmaEncoding) {
+	transposeSparseB(b, d, mma, product(mma.WarpsPerCTA), 2)
+}
+
+// transposeSparseB is rewriteSparseB with the new dot's parent layout
+// given: an MMA layout, or (for the wgmma route) the blocked layout of the
+// transposed accumulator, which leaves a dot in convert-triton-to-tritongpu's
+// form for the v3 rewrite. It returns the new dot.
+func transposeSparseB(b *ir.Builder, d *ir.Operation, parent ir.Attribute, numWarps, kWidth int) *ir.Operation {
 	b.Loc = d.Loc
 	b.SetInsertionPointBefore(d)
 	src := func(i int) *ir.Value {
@@ -71,17 +86,18 @@ func rewriteSparseB(b *ir.Builder, d *ir.Operation, mma ttgpu.NvidiaMmaEncoding)
 		return v
 	}
 	resT := d.Result(0).Type().(ir.RankedTensorType)
-	fallback := defaultBlocked(resT.Shape, product(mma.WarpsPerCTA), 32)
-	opA := transposeBlockedValue(b, src(1), fallback)
-	opB := transposeBlockedValue(b, src(0), fallback)
+	fallback := defaultBlocked(resT.Shape, numWarps, 32)
+	src0, src1 := src(0), src(1)
+	opA := transposeBlockedValue(b, src1, fallback)
+	opB := transposeBlockedValue(b, src0, fallback)
 	xe := src(3)
 	dot := func(i, meta int) ttgpu.DotOperandEncoding {
-		return ttgpu.DotOperandEncoding{OpIdx: i, Parent: mma, KWidth: 2, Meta: meta}
+		return ttgpu.DotOperandEncoding{OpIdx: i, Parent: parent, KWidth: kWidth, Meta: meta}
 	}
 	a2 := newConvert(b, opA, withEncoding(opA.Type(), dot(0, ttgpu.MetaValues)))
 	b2 := newConvert(b, opB, withEncoding(opB.Type(), dot(1, ttgpu.MetaNone)))
 	e2 := newConvert(b, xe, withEncoding(xe.Type(), dot(0, ttgpu.MetaMeta)))
-	accT := ir.RankedTensorType{Shape: []int64{resT.Shape[1], resT.Shape[0]}, Elem: resT.Elem, Encoding: mma}
+	accT := ir.RankedTensorType{Shape: []int64{resT.Shape[1], resT.Shape[0]}, Elem: resT.Elem, Encoding: parent}
 	c := d.Operand(2)
 	var cT *ir.Value
 	loop, j, carried := carriedBy(c, d.Result(0))
@@ -121,6 +137,12 @@ func rewriteSparseB(b *ir.Builder, d *ir.Operation, mma ttgpu.NvidiaMmaEncoding)
 		}
 	}
 	eraseWithDeadConverts(d)
+	for _, v := range []*ir.Value{src0, src1} {
+		if def := v.DefiningOp(); def != nil && def.Name == tt.TransOpName && !v.HasUses() {
+			def.Erase() // a transpose the rewrite cancelled
+		}
+	}
+	return nd
 }
 
 // transposedInit returns the transposed initial accumulator: a splat

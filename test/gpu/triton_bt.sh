@@ -11,9 +11,13 @@
 # for fp8: column-major block pointers, cp.async), at ragged sizes with a
 # full float64 check and at 4096³ with a sampled one; then the ragged cases
 # under compute-sanitizer memcheck and racecheck.
-# Usage: test/gpu/triton_bt.sh SP_RUN   (exit status 1 on any failure)
+# With PTX_DIR (test/gpu/gen_bt.sh's output: the TMA forms, which sp-run
+# does not compile itself), each <name>.sm_90a.ptx there runs the same way
+# with its <name>.spec.json.
+# Usage: test/gpu/triton_bt.sh SP_RUN [PTX_DIR]   (exit status 1 on any failure)
 set -u
-sp=${1:?usage: triton_bt.sh SP_RUN}
+sp=${1:?usage: triton_bt.sh SP_RUN [PTX_DIR]}
+ptxdir=${2:-}
 root=$(cd "$(dirname "$0")/../.." && pwd)
 export PATH=$PATH:/usr/local/cuda/bin
 fail=0
@@ -58,4 +62,18 @@ while IFS='|' read -r name k spec sm w st; do
     echo "compute-sanitizer not found"; fail=1
   fi
 done <<<"$cases"
+if [ -n "$ptxdir" ]; then
+  for ptx in "$ptxdir"/*.sm_90a.ptx; do
+    name=$(basename "$ptx" .sm_90a.ptx)
+    for s in "${sizes[@]}"; do
+      read -r m n kk chk <<<"$s"
+      if out=$("$sp" "$ptx" --spec "$ptxdir/$name.spec.json" --backend cuda --set M="$m" --set N="$n" --set K="$kk" --check "$chk" 2>&1); then
+        echo "PASS $name ${m}x${n}x${kk} :: $(echo "$out" | grep '^verify' | head -1)"
+      else
+        echo "FAIL $name ${m}x${n}x${kk} :: $(echo "$out" | grep -E 'error|verify|worst' | head -4 | tr '\n' ' ')"
+        fail=1
+      fi
+    done
+  done
+fi
 exit $fail
