@@ -523,6 +523,8 @@ func (s *state) valuesOffset(op *ir.Operation, off *ir.Value, v view, c coef) (*
 		}
 		return arith.BuildBinary(b, "arith.addi", sum, t)
 	}
+	var scratch []*ir.Operation // splats of split uniform sums, read by reindex only
+	defer func() { eraseUnused(scratch) }()
 	var walk func(x *ir.Value, d1 int, neg bool) error
 	walk = func(x *ir.Value, d1 int, neg bool) error {
 		if def := x.DefiningOp(); def != nil {
@@ -534,6 +536,18 @@ func (s *state) valuesOffset(op *ir.Operation, off *ir.Value, v view, c coef) (*
 				return walk(def.Operand(1), d1, neg != (def.Name == arith.SubiOpName))
 			case tt.BroadcastOpName:
 				return walk(def.Operand(0), d1, neg)
+			case tt.SplatOpName:
+				if l, r, sub, ok := scalarSum(def.Operand(0)); ok { // k0 * stride_k + n0: halve the K step only
+					mk := func(t *ir.Value) *ir.Value {
+						sp := b.Create(tt.SplatOpName, []*ir.Value{t}, []ir.Type{x.Type()})
+						scratch = append(scratch, sp)
+						return sp.Result(0)
+					}
+					if err := walk(mk(l), d1, neg); err != nil {
+						return err
+					}
+					return walk(mk(r), d1, neg != sub)
+				}
 			}
 		}
 		t, err := s.reindex(op, x, v, d1)
@@ -581,6 +595,8 @@ func (s *state) metaOffsetA(op *ir.Operation, off *ir.Value, v view) (*ir.Value,
 		dep int
 	}
 	var terms []term
+	var scratch []*ir.Operation // splats of split uniform sums, read by reindex only
+	defer func() { eraseUnused(scratch) }()
 	var walk func(x *ir.Value, neg bool) error
 	walk = func(x *ir.Value, neg bool) error {
 		if def := x.DefiningOp(); def != nil {
@@ -592,6 +608,20 @@ func (s *state) metaOffsetA(op *ir.Operation, off *ir.Value, v view) (*ir.Value,
 				return walk(def.Operand(1), neg != (def.Name == arith.SubiOpName))
 			case tt.BroadcastOpName:
 				return walk(def.Operand(0), neg)
+			case tt.SplatOpName:
+				// a uniform sum (m0 * stride + k, as a block pointer's
+				// offsets become): each scalar term is a row or a K step
+				if l, r, sub, ok := scalarSum(def.Operand(0)); ok {
+					mk := func(t *ir.Value) *ir.Value {
+						sp := b.Create(tt.SplatOpName, []*ir.Value{t}, []ir.Type{x.Type()})
+						scratch = append(scratch, sp)
+						return sp.Result(0)
+					}
+					if err := walk(mk(l), neg); err != nil {
+						return err
+					}
+					return walk(mk(r), neg != sub)
+				}
 			}
 		}
 		if _, err := s.reindex(op, x, v, -1); err != nil {
@@ -656,6 +686,28 @@ func (s *state) metaOffsetA(op *ir.Operation, off *ir.Value, v view) (*ir.Value,
 		return arith.BuildBinary(b, "arith.addi", x, y)
 	}
 	return sum(sum(bands, rows), ks), nil
+}
+
+// eraseUnused erases the ops of ops whose results have no uses.
+func eraseUnused(ops []*ir.Operation) {
+	for _, op := range ops {
+		if !op.Result(0).HasUses() {
+			op.Erase()
+		}
+	}
+}
+
+// scalarSum returns the operands of a scalar integer sum or difference
+// x = l + r (sub: l - r).
+func scalarSum(x *ir.Value) (l, r *ir.Value, sub, ok bool) {
+	def := x.DefiningOp()
+	if def == nil || (def.Name != arith.AddiOpName && def.Name != arith.SubiOpName) {
+		return nil, nil, false, false
+	}
+	if _, isT := x.Type().(ir.RankedTensorType); isT {
+		return nil, nil, false, false
+	}
+	return def.Operand(0), def.Operand(1), def.Name == arith.SubiOpName, true
 }
 
 // bandProduct rewrites a row term X * Y (Y uniform, X the row index
