@@ -162,7 +162,8 @@ func runAccelerate(ctx *pass.Context, module *ir.Operation) error {
 				rewriteWarpGroupDot(b, nd, plan.mma, regA)
 				continue
 			}
-			fallback = "wgmma.sp for the transposed product Cᵀ = Bᵀ·Aᵀ: " + plan.why
+			fallback = "wgmma.sp takes 2:4 metadata for A only, so a sparse B stays on the transposed mma.sp product (wgmma.sp would take Bᵀ as its A: " +
+				plan.why + "; a 2:4 weight given N x K and read as w.T fits)"
 		} else if mmaVersionFor(cfg.cc) == 3 {
 			plan := planMMAv3(d, cfg.numWarps)
 			if plan.why == "" {
