@@ -210,6 +210,17 @@ func TransOrder(op *ir.Operation) []int64 {
 	return nil
 }
 
+// IsTranspose2D reports whether op is a tt.trans{order = [1, 0]} of a
+// rank-2 tensor (Triton's x.T on registers; not a shared-memory view).
+func IsTranspose2D(op *ir.Operation) bool {
+	if op.Name != TransOpName || op.NumOperands() != 1 {
+		return false
+	}
+	rt, ok := op.Operand(0).Type().(ir.RankedTensorType)
+	o := TransOrder(op)
+	return ok && len(rt.Shape) == 2 && len(o) == 2 && o[0] == 1 && o[1] == 0
+}
+
 func verifyTrans(op *ir.Operation) error {
 	srcShape, ok1 := ShapeOf(op.Operand(0).Type())
 	dstShape, ok2 := ShapeOf(op.Result(0).Type())

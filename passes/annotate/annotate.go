@@ -204,7 +204,7 @@ func (pr *propagation) use(op *ir.Operation, i int, v *ir.Value) error {
 		}
 		if op.Name != tt.SplatOpName {
 			if _, isPtr := rt.Elem.(tt.PointerType); !isPtr {
-				if op.Name == tt.TransOpName && isSwap2D(op) {
+				if op.Name == tt.TransOpName && tt.IsTranspose2D(op) {
 					// b.T of a loaded 2:4 tile: the transposed tile is 2:4
 					// along its other dimension (decompose-sparse-tensors
 					// gives it the opposite operand role).
@@ -349,11 +349,4 @@ func otherYield(ifOp, y *ir.Operation) *ir.Operation {
 		}
 	}
 	return nil
-}
-
-// isSwap2D reports whether op (a tt.trans) swaps the dims of a rank-2
-// tensor.
-func isSwap2D(op *ir.Operation) bool {
-	o := tt.TransOrder(op)
-	return len(o) == 2 && o[0] == 1 && o[1] == 0
 }

@@ -209,7 +209,7 @@ func (c *classes) relayout(ctx *ir.Context, fn *ir.Operation, root *ir.Value, ol
 				return
 			}
 			c.relayout(ctx, fn, src, from, to)
-		case op.Name == tt.TransOpName && isRegisterTranspose(op) && (members[op.Operand(0)] || members[op.Result(0)]):
+		case op.Name == tt.TransOpName && tt.IsTranspose2D(op) && (members[op.Operand(0)] || members[op.Result(0)]):
 			c.relayoutTranspose(ctx, fn, op, members)
 		case op.Name == opDot && members[op.Result(0)]:
 			for i, v := range op.Operands() {

@@ -128,7 +128,7 @@ func checkConvertible(fn *ir.Operation) error {
 		if !hasTensor(op.Operands()) && !hasTensor(op.Results()) {
 			return
 		}
-		if op.Name == tt.TransOpName && !isRegisterTranspose(op) && !isIdentityTrans(op) {
+		if op.Name == tt.TransOpName && !tt.IsTranspose2D(op) && !isIdentityTrans(op) {
 			err = ir.OpError(op, "convert-triton-to-tritongpu: tt.trans of a register tensor must swap the two dims of a rank-2 tensor")
 			return
 		}
@@ -167,14 +167,6 @@ type classes struct {
 func newClasses() *classes {
 	return &classes{parent: map[*ir.Value]*ir.Value{}, memOp: map[*ir.Value][]int64{},
 		derived: map[*ir.Value][]*ir.Operation{}, transposed: map[*ir.Value]*ir.Operation{}, layouts: map[*ir.Value]ir.Attribute{}}
-}
-
-// isRegisterTranspose reports whether op is a tt.trans that swaps the dims
-// of a rank-2 tensor.
-func isRegisterTranspose(op *ir.Operation) bool {
-	o := tt.TransOrder(op)
-	rt, ok := op.Operand(0).Type().(ir.RankedTensorType)
-	return ok && len(rt.Shape) == 2 && len(o) == 2 && o[0] == 1 && o[1] == 0
 }
 
 // isIdentityTrans reports whether op is a tt.trans whose order is the
@@ -263,7 +255,7 @@ func (c *classes) link(op *ir.Operation) {
 	case op.Name == opExpandDims:
 		c.add(op.Operand(0))
 		c.derived[op.Operand(0)] = append(c.derived[op.Operand(0)], op)
-	case op.Name == tt.TransOpName && isRegisterTranspose(op): // the result's class takes the operand's layout transposed
+	case op.Name == tt.TransOpName && tt.IsTranspose2D(op): // the result's class takes the operand's layout transposed
 		c.add(op.Operand(0))
 		c.add(op.Result(0))
 		c.transposed[op.Result(0)] = op
@@ -360,7 +352,7 @@ func (c *classes) apply(ctx *ir.Context, fn *ir.Operation, numWarps, tpw int) {
 		case opDot:
 			convertDotOperands(b, op)
 		case tt.TransOpName:
-			if isRegisterTranspose(op) {
+			if tt.IsTranspose2D(op) {
 				trans = append(trans, op)
 			}
 		}

@@ -196,7 +196,7 @@ func analyzeLoop(loop *ir.Operation) (*loopPlan, string) {
 		}
 		a := op.Result(0).Uses()[0].Op
 		var tr *ir.Operation
-		if isTranspose2D(a) && len(a.Result(0).Uses()) == 1 {
+		if tt.IsTranspose2D(a) && len(a.Result(0).Uses()) == 1 {
 			tr, a = a, a.Result(0).Uses()[0].Op
 		}
 		if a.Name != opLocalAlloc || a.Block() != body || !onlyReaders(a.Result(0)) {
@@ -618,15 +618,6 @@ func (pl *loopPlan) tileType(k int) tt.MemDescType {
 	sh := md.Encoding.(ttgpu.SharedEncoding)
 	sh.Order = []int{1 - sh.Order[0], 1 - sh.Order[1]}
 	return tt.MemDescType{Shape: []int64{md.Shape[1], md.Shape[0]}, Elem: md.Elem, Encoding: sh, MemorySpace: md.MemorySpace}
-}
-
-// isTranspose2D reports whether op is tt.trans{order = [1, 0]} of a rank-2 tensor.
-func isTranspose2D(op *ir.Operation) bool {
-	if op.Name != tt.TransOpName || op.NumOperands() != 1 {
-		return false
-	}
-	o := tt.TransOrder(op)
-	return len(o) == 2 && o[0] == 1 && o[1] == 0 && isTensor(op.Operand(0).Type())
 }
 
 func ringType(md tt.MemDescType, S int) tt.MemDescType {

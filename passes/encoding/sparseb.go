@@ -33,7 +33,7 @@ func transposeValue(b *ir.Builder, v *ir.Value, enc ir.Attribute) *ir.Value {
 // fallback unless it is in a rank-2 blocked layout, and the result takes
 // the transposed blocked layout (no data moves).
 func transposeBlockedValue(b *ir.Builder, v *ir.Value, fallback ttgpu.BlockedEncoding) *ir.Value {
-	if def := v.DefiningOp(); def != nil && def.Name == tt.TransOpName && isRegisterTranspose(def) {
+	if def := v.DefiningOp(); def != nil && def.Name == tt.TransOpName && tt.IsTranspose2D(def) {
 		// transposing a transpose (a 2:4 weight read as w.T): its operand,
 		// whose layout is the transposed one (convert-triton-to-tritongpu)
 		if tb, ok := transposeBlocked(encodingOf(v.Type())); ok && ir.AttrEqual(tb, encodingOf(def.Operand(0).Type())) {
