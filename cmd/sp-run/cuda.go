@@ -221,7 +221,7 @@ func compileGPU(prog *program, o options) error {
 	case sm >= 80:
 		sm = 80
 	}
-	pm, err := gpuPipeline(fmt.Sprintf("cuda:%d", sm), o.numWarps, o.numStages)
+	pm, err := gpuPipeline(fmt.Sprintf("cuda:%d", sm), o.numWarps, o.numStages, o.pipelineOpts)
 	if err != nil {
 		return err
 	}
@@ -268,16 +268,12 @@ func compileGPU(prog *program, o options) error {
 // gpuPipeline instantiates sp-pipeline for target: the element list comes
 // from encoding.SPPipeline (its option derivation) and the passes from
 // encoding.PipelinePasses, in the same order.
-func gpuPipeline(target string, numWarps, numStages int) (*pass.Manager, error) {
-	opts := *encoding.SPPipeline.Options.(*encoding.PipelineOptions)
-	opts.Target = target
-	if numWarps > 0 {
-		opts.NumWarps = numWarps
+func gpuPipeline(target string, numWarps, numStages int, extra string) (*pass.Manager, error) {
+	opts, err := spPipelineOptions(target, numWarps, numStages, extra)
+	if err != nil {
+		return nil, err
 	}
-	if numStages > 0 {
-		opts.NumStages = numStages
-	}
-	text, err := encoding.SPPipeline.Build(&opts)
+	text, err := encoding.SPPipeline.Build(opts)
 	if err != nil {
 		return nil, err
 	}

@@ -74,6 +74,7 @@ func runFlags() []cli.Flag {
 		&cli.IntFlag{Name: "sm", Usage: "GPU target for compiling .mlir on the cuda backend (80, 89 or 90; default: the device's; 89 on a Hopper runs the mma.sp path of fp8 kernels instead of wgmma)"},
 		&cli.IntFlag{Name: "num-warps", Value: 4, Usage: "sp-pipeline num-warps when compiling .mlir on the cuda backend"},
 		&cli.IntFlag{Name: "num-stages", Value: 3, Usage: "sp-pipeline num-stages (software-pipelining depth) when compiling .mlir on the cuda backend"},
+		&cli.StringFlag{Name: "pipeline-options", Usage: "more sp-pipeline options when compiling .mlir on the cuda backend, as sp-opt takes them (e.g. \"tma=true max-num-imprecise-acc=1073741824\"); target, num-warps and num-stages come from --sm, --num-warps and --num-stages"},
 		&cli.StringFlag{Name: "grid", Usage: "grid `X[,Y[,Z]]` (integers or expressions over --set variables)"},
 		&cli.StringSliceFlag{Name: "set", Usage: "set a spec variable, `NAME=INT` (repeatable)"},
 		&cli.StringSliceFlag{Name: "tensor", Usage: "tensor argument `NAME=SHAPE:DTYPE`, e.g. A=256x256:f16 (repeatable)"},

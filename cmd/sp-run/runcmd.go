@@ -33,6 +33,7 @@ type options struct {
 	timing                                     string // single, back-to-back or graph (bench.go)
 	batch                                      int    // launches per timed sample
 	tuning                                     string // tuning records to pick a config from (tune.go)
+	pipelineOpts                               string // more sp-pipeline options for the cuda backend (pipeopts.go)
 }
 
 func readOptions(c *cli.Context) (options, error) {
@@ -43,7 +44,7 @@ func readOptions(c *cli.Context) (options, error) {
 		workers: c.Int("workers"), device: c.Int("device"), check: c.String("check"),
 		samples: c.Int("samples"), noVerify: c.Bool("no-verify"), noSpec: c.Bool("no-spec"), bench: c.Bool("bench"),
 		json: c.Bool("json"), printIR: c.Bool("print-ir"), warmup: c.Int("warmup"), iters: c.Int("iters"), maxTime: c.Float64("max-time"), savePTX: c.String("save-ptx"),
-		timing: c.String("timing"), batch: c.Int("batch"), tuning: c.String("tuning"),
+		timing: c.String("timing"), batch: c.Int("batch"), tuning: c.String("tuning"), pipelineOpts: c.String("pipeline-options"),
 	}
 	var err error
 	if o.maxMemory, err = maxMemoryFlag(c); err != nil {
@@ -82,6 +83,9 @@ func (o options) validate() error {
 	}
 	if o.numWarps < 1 || o.numStages < 1 {
 		return fmt.Errorf("--num-warps %d --num-stages %d: both must be at least 1", o.numWarps, o.numStages)
+	}
+	if _, err := spPipelineOptions("cuda:90", o.numWarps, o.numStages, o.pipelineOpts); err != nil {
+		return err
 	}
 	return nil
 }
