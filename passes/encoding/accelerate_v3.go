@@ -78,10 +78,15 @@ func planV3(d v3Dot, numWarps int) mmaV3Plan {
 	if _, err := ttgpu.NVMMASwizzleBytes(int(d.sa[1]) * d.bits / 8); err != nil {
 		return mmaV3Plan{why: "A: " + err.Error()}
 	}
-	if _, err := ttgpu.NVMMASwizzleBytes(int(d.sb[d.orderB[0]]) * d.bits / 8); err != nil {
+	swB, err := ttgpu.NVMMASwizzleBytes(int(d.sb[d.orderB[0]]) * d.bits / 8)
+	if err != nil {
 		return mmaV3Plan{why: "B: " + err.Error()}
 	}
 	instrN := ttgpu.MMAv3InstrN(m, n, numWarps)
+	if d.orderB[0] == 1 && instrN*d.bits/8%swB != 0 {
+		// the lowering's rule for an MN-major B (lower/ptx, wgmma operands)
+		return mmaV3Plan{why: fmt.Sprintf("an N-contiguous B needs m64n%d to span whole %d-byte swizzle atoms (fewer warps along N, or a wider tile)", instrN, swB)}
+	}
 	k := 256 / d.bits
 	if d.sparse {
 		k *= 2

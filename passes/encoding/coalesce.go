@@ -31,7 +31,9 @@ order, num-warps, threads-per-warp). The layout is applied to the whole
 layout class of the access (the tensors convert-triton-to-tritongpu tied to
 one layout) and to the slice layouts derived from it through
 tt.expand_dims, so no conversion is needed; dot operand conversions follow
-their new parent. A rank-2 tt.trans keeps its result the operand's layout
+their new parent. A tt.reduce's results move with its operands (the slice
+along the axis), or, moved on their own, are converted from that slice.
+A rank-2 tt.trans keeps its result the operand's layout
 transposed: a moved operand moves the result's class with it, a moved result
 whose operand stayed is converted from the transposed layout. When a class holds several accesses, the one with the
 most elements decides (the first in program order on ties).`
@@ -172,6 +174,14 @@ func coalesceFunc(ctx *ir.Context, fn *ir.Operation, cfg moduleConfig) {
 		old := encodingOf(root.Type())
 		c.relayout(ctx, fn, root, old, best[root].layout)
 	}
+	// A reduction whose results' class was moved on its own (a store of the
+	// reduced values) reads its operand's slice and converts.
+	b := ir.NewBuilder(ctx)
+	for _, op := range fn.Collect(tt.ReduceOpName) {
+		if isTensorReduce(op) {
+			fitReduce(b, op)
+		}
+	}
 }
 
 // relayout gives every value of root's class whose layout is old the layout
@@ -209,6 +219,14 @@ func (c *classes) relayout(ctx *ir.Context, fn *ir.Operation, root *ir.Value, ol
 				return
 			}
 			c.relayout(ctx, fn, src, from, to)
+		case op.Name == tt.ReduceOpName && members[op.Operand(0)]:
+			axis := int(op.IntAttrOr("axis", 0))
+			from, to := ttgpu.SliceEncoding{Dim: axis, Parent: old}, ttgpu.SliceEncoding{Dim: axis, Parent: nw}
+			for _, r := range op.Results() {
+				if ir.AttrEqual(encodingOf(r.Type()), from) {
+					c.relayout(ctx, fn, r, from, to)
+				}
+			}
 		case op.Name == tt.TransOpName && tt.IsTranspose2D(op) && (members[op.Operand(0)] || members[op.Result(0)]):
 			c.relayoutTranspose(ctx, fn, op, members)
 		case op.Name == opDot && members[op.Result(0)]:

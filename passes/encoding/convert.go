@@ -132,8 +132,12 @@ func checkConvertible(fn *ir.Operation) error {
 			err = ir.OpError(op, "convert-triton-to-tritongpu: tt.trans of a register tensor must swap the two dims of a rank-2 tensor")
 			return
 		}
+		if op.Name == tt.ReduceOpName && !isTensorReduce(op) {
+			err = ir.OpError(op, "convert-triton-to-tritongpu: tt.reduce must reduce tensors of one shape along an axis inside their rank")
+			return
+		}
 		switch {
-		case linkedOps[op.Name], sourceOps[op.Name], op.Name == opExpandDims, op.Name == opDot, op.Name == tt.DescriptorLoadOpName, op.Name == tt.TransOpName,
+		case linkedOps[op.Name], sourceOps[op.Name], op.Name == opExpandDims, op.Name == opDot, op.Name == tt.DescriptorLoadOpName, op.Name == tt.TransOpName, op.Name == tt.ReduceOpName,
 			op.Name == opFor, op.Name == scf.IfOpName, op.Name == opYield,
 			strings.HasPrefix(op.Name, "arith."), strings.HasPrefix(op.Name, "math."):
 		default:
@@ -161,12 +165,33 @@ type classes struct {
 	memOp      map[*ir.Value][]int64 // value -> pointer shape of a load/store using it
 	derived    map[*ir.Value][]*ir.Operation
 	transposed map[*ir.Value]*ir.Operation // result of a rank-2 tt.trans -> the op
+	reduced    map[*ir.Value]*ir.Operation // tensor result of a tt.reduce -> the op
 	layouts    map[*ir.Value]ir.Attribute
 }
 
 func newClasses() *classes {
 	return &classes{parent: map[*ir.Value]*ir.Value{}, memOp: map[*ir.Value][]int64{},
-		derived: map[*ir.Value][]*ir.Operation{}, transposed: map[*ir.Value]*ir.Operation{}, layouts: map[*ir.Value]ir.Attribute{}}
+		derived: map[*ir.Value][]*ir.Operation{}, transposed: map[*ir.Value]*ir.Operation{}, reduced: map[*ir.Value]*ir.Operation{},
+		layouts: map[*ir.Value]ir.Attribute{}}
+}
+
+// isTensorReduce reports whether op (a tt.reduce) reduces ranked tensors
+// of one shape along an axis inside their rank.
+func isTensorReduce(op *ir.Operation) bool {
+	if op.NumOperands() == 0 {
+		return false
+	}
+	rt, ok := op.Operand(0).Type().(ir.RankedTensorType)
+	axis := int(op.IntAttrOr("axis", -1))
+	if !ok || axis < 0 || axis >= len(rt.Shape) {
+		return false
+	}
+	for _, v := range op.Operands() {
+		if t, ok := v.Type().(ir.RankedTensorType); !ok || !ir.ShapeEqual(t.Shape, rt.Shape) {
+			return false
+		}
+	}
+	return true
 }
 
 // isIdentityTrans reports whether op is a tt.trans whose order is the
@@ -259,6 +284,12 @@ func (c *classes) link(op *ir.Operation) {
 		c.add(op.Operand(0))
 		c.add(op.Result(0))
 		c.transposed[op.Result(0)] = op
+	case op.Name == tt.ReduceOpName: // the operands share a class; the results' class is its slice along axis
+		c.union(op.Operands()...)
+		c.union(op.Results()...)
+		for _, r := range op.Results() {
+			c.reduced[r] = op
+		}
 	case op.Name == tt.DescriptorLoadOpName: // a tile of its own class (the descriptor and indices are scalars)
 		c.add(op.Result(0))
 	case op.Name == opLoad || op.Name == opStore:
@@ -289,6 +320,16 @@ func (c *classes) layoutOf(v *ir.Value, numWarps, tpw int) ir.Attribute {
 		if eds := c.derived[w]; len(eds) > 0 {
 			e := eds[0]
 			l := ttgpu.SliceEncoding{Dim: int(e.IntAttrOr("axis", 0)), Parent: c.layoutOf(e.Result(0), numWarps, tpw)}
+			c.layouts[root] = l
+			return l
+		}
+	}
+	// A class holding a tt.reduce result is the slice of the reduced
+	// operands' layout along the axis (Triton's rule), so the reduction's
+	// results need no conversion.
+	for _, w := range c.values {
+		if rd := c.reduced[w]; rd != nil && c.find(w) == root && c.find(rd.Operand(0)) != root {
+			l := ttgpu.SliceEncoding{Dim: int(rd.IntAttrOr("axis", 0)), Parent: c.layoutOf(rd.Operand(0), numWarps, tpw)}
 			c.layouts[root] = l
 			return l
 		}
@@ -338,7 +379,7 @@ func (c *classes) apply(ctx *ir.Context, fn *ir.Operation, numWarps, tpw int) {
 		setValueType(v, withEncoding(v.Type(), enc[v]))
 	}
 	b := ir.NewBuilder(ctx)
-	var trans []*ir.Operation
+	var trans, reduces []*ir.Operation
 	fn.WalkOps(func(op *ir.Operation) {
 		switch op.Name {
 		case opExpandDims:
@@ -355,10 +396,33 @@ func (c *classes) apply(ctx *ir.Context, fn *ir.Operation, numWarps, tpw int) {
 			if tt.IsTranspose2D(op) {
 				trans = append(trans, op)
 			}
+		case tt.ReduceOpName:
+			reduces = append(reduces, op)
 		}
 	})
+	for _, op := range reduces {
+		fitReduce(b, op)
+	}
 	for _, op := range trans {
 		fitTranspose(b, op, defaultBlocked(op.Operand(0).Type().(ir.RankedTensorType).Shape, numWarps, tpw))
+	}
+}
+
+// fitReduce makes each tensor result of a tt.reduce the slice of its
+// operands' layout along the axis, as the op requires; where the results'
+// class has another layout, the result is converted to it for its users.
+func fitReduce(b *ir.Builder, op *ir.Operation) {
+	want := ttgpu.SliceEncoding{Dim: int(op.IntAttrOr("axis", 0)), Parent: encodingOf(op.Operand(0).Type())}
+	for _, r := range op.Results() {
+		rt, ok := r.Type().(ir.RankedTensorType)
+		if !ok || ir.AttrEqual(rt.Encoding, want) {
+			continue
+		}
+		setValueType(r, withEncoding(rt, want))
+		b.Loc = op.Loc
+		b.SetInsertionPointAfter(op)
+		cv := b.Create(opConvert, []*ir.Value{r}, []ir.Type{rt})
+		r.ReplaceUsesWithIf(cv.Result(0), func(u ir.Use) bool { return u.Op != cv })
 	}
 }
 

@@ -120,7 +120,7 @@ func lowerMakeDescriptor(b *ir.Builder, op *ir.Operation) error {
 	}
 	sw, inner, ok := tmaSwizzle(blk.Encoding, 2)
 	if !ok {
-		return ir.OpError(op, "triton-nvidia-tma-lowering: shared layout %s is not one a TMA copy writes", ir.AttrString(blk.Encoding))
+		return ir.OpError(op, "triton-nvidia-tma-lowering: shared layout %s is not one a TMA copy writes (an NVMMA layout, as wgmma operands have; a tile staged for mma.sync / mma.sp, see tritongpu-accelerate-matmul's remark, cannot be loaded with TMA: drop tma=true for this kernel)", ir.AttrString(blk.Encoding))
 	}
 	et, ok := tensormapElemType(blk.Elem)
 	if !ok {
@@ -183,7 +183,7 @@ func lowerDescriptorLoad(b *ir.Builder, l *ir.Operation) error {
 		enc = ttgpu.NewNVMMAShared(sw, tt.BitWidth(rt.Elem), 1)
 	}
 	if _, _, ok := tmaSwizzle(enc, len(rt.Shape)); !ok {
-		return ir.OpError(l, "triton-nvidia-tma-lowering: shared layout %s is not one a TMA copy writes", ir.AttrString(enc))
+		return ir.OpError(l, "triton-nvidia-tma-lowering: shared layout %s is not one a TMA copy writes (an NVMMA layout, as wgmma operands have; a tile staged for mma.sync / mma.sp, see tritongpu-accelerate-matmul's remark, cannot be loaded with TMA: drop tma=true for this kernel)", ir.AttrString(enc))
 	}
 	if dt.Block.Encoding != nil && !dt.Block.Encoding.Equal(enc) {
 		return ir.OpError(l, "triton-nvidia-tma-lowering: the descriptor's layout %s differs from the staged tile's %s", ir.AttrString(dt.Block.Encoding), ir.AttrString(enc))
