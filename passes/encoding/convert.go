@@ -38,8 +38,10 @@ result of a rank-2 tt.trans (Triton's b.T) takes its operand's blocked
 layout with the two dims swapped (every per-dim field swapped, order
 renamed), so the transpose moves no data; where the result's class already
 has another layout (it holds the operand, as in x + x.T), the operand is
-converted first. Where a class would still need two layouts, a
-triton_gpu.convert_layout is inserted.
+converted first. The results of tt.reduce take the slice of the reduced
+operands' layout along the axis (#triton_gpu.slice<{dim = axis, parent =
+...}>), as Triton's reduction requires. Where a class would still need two
+layouts, a triton_gpu.convert_layout is inserted.
 tt.dot operands are converted to #triton_gpu.dot_op<{opIdx, parent =
 accumulator layout}>, the sparse values with meta = 0 and the metadata with
 {opIdx = sparseIndex, meta = 1}; tritongpu-accelerate-matmul replaces the
@@ -47,8 +49,8 @@ parent with an MMA layout.
 
 Rejected with a diagnostic: block pointers (run triton-rewrite-tensor-pointer
 first), tensor-typed function arguments or results, num-ctas > 1, and ops
-whose layout relation sp does not model (tt.reduce, tt.reshape, tt.trans of
-rank 3 or more, ...).`
+whose layout relation sp does not model (tt.reshape, tt.join, tt.split,
+tt.trans of rank 3 or more, ...).`
 
 // Convert is the convert-triton-to-tritongpu pass.
 var Convert = &pass.Pass{
