@@ -436,9 +436,9 @@ func (s *state) addPtr(op *ir.Operation) error {
 		if err != nil {
 			return err
 		}
-		mo := off
-		if r == roleB || !s.uniformIsKA(off) {
-			mo = arith.BuildBinary(b, "arith.shrsi", off, arith.BuildConstantInt(b, off.Type(), 4))
+		mo := arith.BuildBinary(b, "arith.shrsi", off, arith.BuildConstantInt(b, off.Type(), 4))
+		if r == roleA {
+			mo = s.scalarMetaOffsetA(b, off)
 		}
 		s.replaceBy(op, pair{b.Create("tt.addptr", []*ir.Value{p.vals, vo}, []ir.Type{p.vals.Type()}).Result(0),
 			b.Create("tt.addptr", []*ir.Value{p.meta, mo}, []ir.Type{p.meta.Type()}).Result(0)})
@@ -695,6 +695,23 @@ func eraseUnused(ops []*ir.Operation) {
 			op.Erase()
 		}
 	}
+}
+
+// scalarMetaOffsetA is the metadata offset of a scalar offset u of a 2:4
+// operand A: a row step in bands (u >> 4), a K step as is, and a sum
+// (m0 * stride + k0) term by term.
+func (s *state) scalarMetaOffsetA(b *ir.Builder, u *ir.Value) *ir.Value {
+	if l, r, sub, ok := scalarSum(u); ok {
+		op := arith.AddiOpName
+		if sub {
+			op = arith.SubiOpName
+		}
+		return arith.BuildBinary(b, op, s.scalarMetaOffsetA(b, l), s.scalarMetaOffsetA(b, r))
+	}
+	if s.uniformIsKA(u) {
+		return u
+	}
+	return arith.BuildBinary(b, "arith.shrsi", u, arith.BuildConstantInt(b, u.Type(), 4))
 }
 
 // scalarSum returns the operands of a scalar integer sum or difference
