@@ -68,14 +68,16 @@ func annotateFromSpec(fn *ir.Operation, spec *Spec) error {
 
 // setParamLayouts reads the metadata layout decompose-sparse-tensors
 // recorded on each metadata parameter (sp.metadata_layout) of a
-// pointer-tensor operand.
+// pointer-tensor operand, also where the input was decomposed already (its
+// metadata parameter is then a plain pointer that the launch pairs with
+// the values).
 func setParamLayouts(prog *program, fn *ir.Operation) {
 	ft, ok := tt.FuncType(fn)
 	if !ok || len(ft.Inputs) != len(prog.Params) {
 		return
 	}
 	for i := range prog.Params {
-		if s, ok := tt.ArgAttrs(fn, i).Get(decompose.AttrMetadataLayout).(ir.StringAttr); ok && prog.Params[i].Role == roleMetadata {
+		if s, ok := tt.ArgAttrs(fn, i).Get(decompose.AttrMetadataLayout).(ir.StringAttr); ok && prog.Params[i].Ptr && prog.Params[i].DType == "i16" {
 			if l, err := sparse.ParseLayout(s.Value); err == nil {
 				prog.Params[i].Layout, prog.Params[i].PtrTensor = l, true
 			}

@@ -871,6 +871,12 @@ func (s *state) uniformIsK(op *ir.Operation, x *ir.Value) (bool, error) {
 	if sc != nil && hasFactor(sc, ps.kVals, 8) {
 		return true, nil
 	}
+	if sc != nil && len(ps.kConst) == 0 && len(ps.kVals) == 0 {
+		// No K stride seen yet (the base moves before the tile's offsets
+		// are built): a step scaled by a kernel argument (stride_bk, N, a
+		// batch stride) moves along K, as uniformIsKA takes it for A's rows.
+		return rowScaled(sc, ps.kVals, 8), nil
+	}
 	return false, nil
 }
 
@@ -883,6 +889,21 @@ func (s *state) scalarValuesOffset(op *ir.Operation, u *ir.Value, r role) (*ir.V
 	}
 	if r == roleA {
 		return half(), nil
+	}
+	if l, rr, sub, ok := scalarSum(u); ok { // k0 * stride_k + n0: halve the K step only
+		x, err := s.scalarValuesOffset(op, l, r)
+		if err != nil {
+			return nil, err
+		}
+		y, err := s.scalarValuesOffset(op, rr, r)
+		if err != nil {
+			return nil, err
+		}
+		name := arith.AddiOpName
+		if sub {
+			name = arith.SubiOpName
+		}
+		return arith.BuildBinary(b, name, x, y), nil
 	}
 	isK, err := s.uniformIsK(op, u)
 	if err != nil {
