@@ -28,9 +28,12 @@ type sweepSpec struct {
 	MaxTime  float64 `json:"maxTime,omitempty"` // seconds of timed launches per shape (0: no limit)
 	// NumWarps and NumStages set sp-pipeline's options when the kernel is
 	// compiled from .mlir on the cuda backend (0: the pipeline's defaults).
-	NumWarps  int                `json:"numWarps,omitempty"`
-	NumStages int                `json:"numStages,omitempty"`
-	Shapes    []map[string]int64 `json:"shapes"`
+	NumWarps  int `json:"numWarps,omitempty"`
+	NumStages int `json:"numStages,omitempty"`
+	// PipelineOptions are more sp-pipeline options, as --pipeline-options
+	// takes them (e.g. "tma=true").
+	PipelineOptions string             `json:"pipelineOptions,omitempty"`
+	Shapes          []map[string]int64 `json:"shapes"`
 	// Timing lists the timing modes (single, back-to-back, graph); the
 	// first is the headline (TFLOP/s, chart). Batch is the launches per
 	// sample of back-to-back and graph.
@@ -135,9 +138,12 @@ func sweep(c *cli.Context, stdout, stderr io.Writer) error {
 	}
 	o := options{input: s.Kernel, manifest: s.Manifest, backend: s.Backend, check: s.Check, samples: 64,
 		bench: true, warmup: s.Warmup, iters: s.Iters, maxTime: s.MaxTime, device: c.Int("device"), workers: c.Int("workers"),
-		numWarps: s.NumWarps, numStages: s.NumStages, batch: s.Batch, sm: s.SM}
+		numWarps: s.NumWarps, numStages: s.NumStages, batch: s.Batch, sm: s.SM, pipelineOpts: s.PipelineOptions}
 	if o.maxMemory, err = maxMemoryFlag(c); err != nil {
 		return err
+	}
+	if _, err := spPipelineOptions("cuda:90", 0, 0, o.pipelineOpts); err != nil {
+		return fmt.Errorf("bench file: %v", err)
 	}
 	if _, err := loadSpec(s.Launch); err != nil {
 		return err

@@ -35,7 +35,10 @@ type tuneSpace struct {
 	Stages   []int              `json:"numStages"`
 	SplitK   []int64            `json:"splitK,omitempty"`
 	Shapes   []map[string]int64 `json:"shapes,omitempty"`
-	dir      string
+	// PipelineOptions are more sp-pipeline options for every candidate, as
+	// --pipeline-options takes them (e.g. "tma=true").
+	PipelineOptions string `json:"pipelineOptions,omitempty"`
+	dir             string
 }
 
 // tuneVariant is one kernel of the space. Its launch spec is Launch or the
@@ -279,7 +282,11 @@ func tuneAction(c *cli.Context, stdout, stderr io.Writer) error {
 		defer f.Close()
 		w, relTo = f, filepath.Dir(out)
 	}
-	t := &tuner{s: s, o: options{backend: s.Backend, check: s.Check, samples: 64, device: c.Int("device"), workers: c.Int("workers"), sm: s.SM},
+	if _, err := spPipelineOptions("cuda:90", 0, 0, s.PipelineOptions); err != nil {
+		return fmt.Errorf("tuning space: %v", err)
+	}
+	t := &tuner{s: s, o: options{backend: s.Backend, check: s.Check, samples: 64, device: c.Int("device"), workers: c.Int("workers"), sm: s.SM,
+		pipelineOpts: s.PipelineOptions},
 		progs: map[string]*program{}, errs: map[string]error{}, stderr: stderr, relTo: relTo}
 	enc := json.NewEncoder(w)
 	bar := newProgress(stderr, max(1, len(cands)))
