@@ -5,6 +5,7 @@
 //
 //	sp-run examples/sparse_matmul.mlir                  # CPU, spec examples/sparse_matmul.json
 //	sp-run k.mlir --backend cuda --bench                # GPU: sp-pipeline + lower/ptx, CUDA events
+//	sp-run k.mlir --backend cuda --num-warps 8 --pipeline-options "tma=true"   # more sp-pipeline options
 //	sp-run k.ptx --manifest k.manifest.json --backend cuda
 //	sp-run bench bench/sparse_matmul.bench.json         # shape sweep: markdown, JSON, PNG
 //	sp-run tune bench/tuning/space.json -o rec.jsonl    # tuning sweep: one JSONL record per candidate
@@ -29,7 +30,8 @@
 // ends the process's CUDA context, so the rest of the list continues in a
 // child process. --shard I/N runs a contiguous block of the list,
 // --devices runs one shard per GPU and merges; `sp-run tune merge` merges
-// record files (the latest record per candidate wins).
+// record files (the latest record per candidate wins). Bench files and
+// tuning spaces take "pipelineOptions" as --pipeline-options does.
 //
 // # Pipeline (style.md P3: fixed, built in code, no registry)
 //
