@@ -173,7 +173,7 @@ func sweep(c *cli.Context, stdout, stderr io.Writer) error {
 	var rows []sweepRow
 	for i, shape := range s.Shapes {
 		row := sweepRow{Shape: shape, Label: shapeLabel(shape), Kernel: relPath(".", s.Kernel),
-			Config: &tuneConfig{NumWarps: s.NumWarps, NumStages: s.NumStages, SplitK: 1}}
+			Config: &tuneConfig{NumWarps: s.NumWarps, NumStages: s.NumStages, SplitK: 1, PipelineOptions: s.PipelineOptions}}
 		bar.step(i, row.Label)
 		p, launch, so := prog, s.Launch, o
 		best := bestRecord(recs, gpu, s.Timing[0], shape)
@@ -182,8 +182,9 @@ func sweep(c *cli.Context, stdout, stderr io.Writer) error {
 		}
 		if best != nil {
 			so.input, so.numWarps, so.numStages = best.Kernel, best.Config.NumWarps, best.Config.NumStages
+			so.pipelineOpts = best.Config.PipelineOptions
 			launch, so.kernel = defaultSpecPath(best.Kernel), best.Function
-			key := fmt.Sprintf("%s|%d|%d", best.Kernel, so.numWarps, so.numStages)
+			key := fmt.Sprintf("%s|%d|%d|%s", best.Kernel, so.numWarps, so.numStages, so.pipelineOpts)
 			if p = progs[key]; p == nil {
 				vs, err := loadSpec(launch)
 				if err == nil {

@@ -60,6 +60,8 @@ type tuneConfig struct {
 	NumWarps  int   `json:"numWarps"`
 	NumStages int   `json:"numStages"`
 	SplitK    int64 `json:"splitK"`
+	// PipelineOptions are the space's more sp-pipeline options.
+	PipelineOptions string `json:"pipelineOptions,omitempty"`
 }
 
 // tuneRecord is one line of the JSONL output: a candidate on a shape.
@@ -178,7 +180,7 @@ func (s *tuneSpace) candidates() ([]candidate, error) {
 			for _, w := range warps {
 				for _, st := range stages {
 					for _, sk := range splits {
-						out = append(out, candidate{shape: shape, v: v, cfg: tuneConfig{w, st, sk}})
+						out = append(out, candidate{shape: shape, v: v, cfg: tuneConfig{NumWarps: w, NumStages: st, SplitK: sk, PipelineOptions: s.PipelineOptions}})
 					}
 				}
 			}
@@ -438,7 +440,7 @@ func (t *tuner) endShape() {
 }
 
 func (t *tuner) program(v *tuneVariant, cfg tuneConfig) (*program, error) {
-	key := fmt.Sprintf("%s|%d|%d", v.Kernel, cfg.NumWarps, cfg.NumStages)
+	key := fmt.Sprintf("%s|%d|%d|%s", v.Kernel, cfg.NumWarps, cfg.NumStages, cfg.PipelineOptions)
 	if p, ok := t.progs[key]; ok {
 		return p, nil
 	}
@@ -446,7 +448,7 @@ func (t *tuner) program(v *tuneVariant, cfg tuneConfig) (*program, error) {
 		return nil, err
 	}
 	o := t.o
-	o.input, o.numWarps, o.numStages = v.Kernel, cfg.NumWarps, cfg.NumStages
+	o.input, o.numWarps, o.numStages, o.pipelineOpts = v.Kernel, cfg.NumWarps, cfg.NumStages, cfg.PipelineOptions
 	var p *program
 	spec, err := loadSpec(v.Launch)
 	if err == nil {
