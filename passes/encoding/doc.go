@@ -91,8 +91,9 @@
 //     Other convert_layout ops between distributed layouts may remain
 //     where two layout classes meet (rare; always legal to lower through
 //     shared memory).
-//  9. tt.trans {order = array<i32: 1, 0>} appears only for sparse-B dots
-//     (the transposed product): on a rank-2 tensor from #blocked<{spt,
+//  9. tt.trans {order = array<i32: 1, 0>} appears where the input
+//     transposes a register tile (Triton's b.T) and for sparse-B dots (the
+//     transposed product): on a rank-2 tensor from #blocked<{spt,
 //     tpw, wpc, order}> to #blocked<{spt', tpw', wpc', order'}> with every
 //     per-dimension field swapped and order' = [1 - order[0], 1 - order[1]]
 //     (a relabelling: each thread keeps its registers); and on a memdesc
@@ -100,9 +101,12 @@
 //     #shared<{…, order = [1, 0]}>, …, mutable> -> !tt.memdesc<NxK,
 //     #shared<{…, order = [0, 1]}>, …, mutable>`, the same bytes indexed the
 //     other way round (swizzle.Shared.Offset agrees for both), feeding a
-//     local_load. The loop-carried accumulator is then N x M and the result
-//     is transposed back after the loop (convert_layout to a blocked layout,
-//     then tt.trans).
+//     local_load or a warp_group_dot operand (a pipelined tile staged as
+//     loaded, cp.async or TMA, and read transposed). For a sparse-B dot the
+//     loop-carried accumulator is then N x M and the result is transposed
+//     back after the loop (convert_layout to a blocked layout, then
+//     tt.trans); a transpose of a transpose cancels. tt.reduce results carry
+//     #triton_gpu.slice<{dim = axis, parent = the operands' layout}>.
 //  10. Hopper (target cuda:90): a dot that wgmma can take is
 //     `triton_nvidia_gpu.warp_group_dot %a, %b, %c[, %e, sparseIndex = 0]`
 //     with #mma = #triton_gpu.nvidia_mma<{versionMajor = 3, versionMinor = 0,
