@@ -129,7 +129,10 @@
 //     names the retired group's metadata as an operand, which the lowering
 //     keeps alive up to the wait; such loops are unrolled by two); a
 //     synchronous warp_group_dot completes (commit, wait 0) before its
-//     result is used. Dots wgmma cannot take keep items 4-5 (MMA v2).
+//     result is used. A sparse-B dot whose transposed values are K
+//     contiguous (a 2:4 weight read as w.T) is the warp_group_dot of its
+//     transposed product, item 9's accumulator handling included. Dots
+//     wgmma cannot take keep items 4-5 (MMA v2).
 //
 // # Invariants
 //
