@@ -6,14 +6,11 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"github.com/sparsetriton/sp/dialect/builtin"
 	"sort"
-	"strings"
 
 	"github.com/sparsetriton/sp/dialect/all"
 	"github.com/sparsetriton/sp/lower/ptx"
 	"github.com/sparsetriton/sp/pass"
-	"github.com/sparsetriton/sp/passes/encoding"
 	"github.com/sparsetriton/sp/runtime/cuda"
 	"github.com/sparsetriton/sp/sparse"
 )
@@ -263,54 +260,4 @@ func compileGPU(prog *program, o options) error {
 	}
 	prog.Params = params
 	return nil
-}
-
-// gpuPipeline instantiates sp-pipeline for target: the element list comes
-// from encoding.SPPipeline (its option derivation) and the passes from
-// encoding.PipelinePasses, in the same order.
-func gpuPipeline(target string, numWarps, numStages int, extra string) (*pass.Manager, error) {
-	opts, err := spPipelineOptions(target, numWarps, numStages, extra)
-	if err != nil {
-		return nil, err
-	}
-	text, err := encoding.SPPipeline.Build(opts)
-	if err != nil {
-		return nil, err
-	}
-	elems := splitTop(text)
-	passes := encoding.PipelinePasses()
-	if len(elems) != len(passes) {
-		return nil, fmt.Errorf("internal error: sp-pipeline has %d elements for %d passes", len(elems), len(passes))
-	}
-	pm := pass.NewManager(builtin.ModuleOpName)
-	for i, e := range elems {
-		name, o, _ := strings.Cut(e, "{")
-		if name != passes[i].Name {
-			return nil, fmt.Errorf("internal error: sp-pipeline element %q is not pass %s", name, passes[i].Name)
-		}
-		if _, err := pm.AddWithOptions(passes[i], strings.TrimSuffix(o, "}")); err != nil {
-			return nil, err
-		}
-	}
-	return pm, nil
-}
-
-// splitTop splits "a, b{x, y}, c" at the commas outside braces.
-func splitTop(s string) []string {
-	var out []string
-	depth, start := 0, 0
-	for i, c := range s {
-		switch c {
-		case '{':
-			depth++
-		case '}':
-			depth--
-		case ',':
-			if depth == 0 {
-				out = append(out, strings.TrimSpace(s[start:i]))
-				start = i + 1
-			}
-		}
-	}
-	return append(out, strings.TrimSpace(s[start:]))
 }

@@ -6,6 +6,10 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/sparsetriton/sp/dialect/all"
+	"github.com/sparsetriton/sp/ir"
+	"github.com/sparsetriton/sp/pass"
 )
 
 // offsetKernel writes a split-K tile kernel (one 64x64x64 product per
@@ -98,11 +102,48 @@ func offsetKernel(aForm, bForm int, before bool) string {
 	return sb.String()
 }
 
+// checkThroughPipeline runs sp-pipeline (cuda:80, numWarps) on the kernel
+// at path, marked 2:4 as its spec says, and the resulting TTGIR on the
+// interpreter: it must verify too.
+func checkThroughPipeline(t *testing.T, path, specPath string, numWarps int) {
+	t.Helper()
+	mod, err := parseModule(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fn, err := findKernel(mod, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	spec, err := loadSpec(specPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := annotateFromSpec(fn, spec); err != nil {
+		t.Fatal(err)
+	}
+	pm, err := gpuPipeline("cuda:80", numWarps, 2, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := pm.Run(mod, pass.RunOptions{IR: all.Context()}); err != nil {
+		t.Fatalf("sp-pipeline: %v\n%s", err, ir.Print(mod, ir.PrintOptions{}))
+	}
+	out := filepath.Join(filepath.Dir(path), "k.ttgir.mlir")
+	if err := os.WriteFile(out, []byte(ir.Print(mod, ir.PrintOptions{})), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, stdout, errs := runCLI(out, "--spec", specPath, "--workers", "1"); code != 0 || !strings.Contains(stdout, "verify C = A @ B: ok") {
+		t.Fatalf("TTGIR: exit %d\n%s\n%s", code, stdout, errs)
+	}
+}
+
 // FuzzSparseOffsets: a 2:4 A or B tile addressed in any of offsetKernel's
 // forms decomposes into values and metadata addresses that give the
 // product (the CPU interpreter against float64), or the decomposition says
 // in one line which form it does not take; never an out-of-bounds access
-// or a wrong result.
+// or a wrong result. A kernel that verifies runs again as the TTGIR
+// sp-pipeline makes of it.
 func FuzzSparseOffsets(f *testing.F) {
 	for i := range 64 { // every form of A and B, 2:4 A and 2:4 B, scalars first or last
 		f.Add(uint8(i%4), uint8(i/4%4), i/16%2 == 1, i/32 == 1, uint8(i%18))
@@ -129,6 +170,7 @@ func FuzzSparseOffsets(f *testing.F) {
 		}
 		code, out, errs := runCLI(k, "--spec", s, "--workers", "1")
 		if code == 0 && strings.Contains(out, "verify C = A @ B: ok") {
+			checkThroughPipeline(t, k, s, int(size%2)*4+4)
 			return
 		}
 		if code == 1 && strings.Count(errs, "\n") == 1 && !strings.Contains(errs, "out-of-bounds") && !strings.Contains(out, "MISMATCH") {
