@@ -167,7 +167,9 @@ func goldenCases(t *testing.T) []goldenCase {
 			opts: "target=cuda:80 num-warps=8 num-stages=3"},
 		// The 2:4 weight on wgmma.sp: Cᵀ = W·Xᵀ, the weight tile as the sparse A, X's TMA tile read transposed as B.
 		goldenCase{name: "example.tma.matmul_bt_f16_bp.sparse_w.sm_90.tma_s4", src: btbp, sm: 90, pipeline: true, annotate: "args=1",
-			opts: "target=cuda:90 num-warps=8 num-stages=4 tma=true"})
+			opts: "target=cuda:90 num-warps=8 num-stages=4 tma=true"},
+		goldenCase{name: "example.tma.linear_decode_bt_f16.sm_90.tma_s4", src: "../../examples/tma/linear_decode_bt_f16.mlir", sm: 90, pipeline: true,
+			annotate: "args=1", opts: "target=cuda:90 num-warps=4 num-stages=4 tma=true"})
 	return cases
 }
 
