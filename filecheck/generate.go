@@ -199,6 +199,22 @@ func (g *generator) pattern(text string) string {
 		g.vals = map[string]string{}
 	}
 	var b strings.Builder
+	// FileCheck numbers a line's regex blocks and variable definitions as
+	// groups and back-references only the first nine: a variable defined on
+	// this line past the ninth group is matched again by its regex, not
+	// by a back-reference (defs: variable -> its group).
+	defs := map[string]int{}
+	use := func(v, capture string) {
+		if g, here := defs[v]; here && g > 9 {
+			writeVar(&b, "{{"+capture+"}}")
+			return
+		}
+		writeVar(&b, "[["+v+"]]")
+	}
+	def := func(v, capture string) {
+		writeVar(&b, "[["+v+":"+capture+"]]")
+		defs[v] = llvmGroups(b.String())
+	}
 	for i := 0; i < len(text); {
 		switch c := text[i]; {
 		case c == '"':
@@ -212,7 +228,11 @@ func (g *generator) pattern(text string) string {
 				i++
 				continue
 			}
-			writeVar(&b, g.ssa(m))
+			if v, ok := g.vals[m]; ok {
+				use(v, ssaCapture)
+			} else {
+				def(g.ssa(m), ssaCapture)
+			}
 			i += len(m)
 		case c == '#' && (i == 0 || !isIdentByte(text[i-1])):
 			m := aliasUseRE.FindStringSubmatch(text[i:])
@@ -227,9 +247,9 @@ func (g *generator) pattern(text string) string {
 			}
 			b.WriteByte('#')
 			if g.aliasDefined[m[1]] {
-				writeVar(&b, "[["+v+"]]")
+				use(v, aliasCapture)
 			} else { // the first occurrence defines it (location aliases follow their uses)
-				writeVar(&b, "[["+v+":"+aliasCapture+"]]")
+				def(v, aliasCapture)
 				g.aliasDefined[m[1]] = true
 			}
 			i += len(m[0])
@@ -259,15 +279,27 @@ func writeVar(b *strings.Builder, v string) {
 	b.WriteString(v)
 }
 
-// ssa returns the variable definition (first occurrence in the section) or
-// use for an SSA name.
+// ssa names the variable of an SSA name's first occurrence in the
+// section.
 func (g *generator) ssa(name string) string {
-	if v, ok := g.vals[name]; ok {
-		return "[[" + v + "]]"
-	}
 	v := fmt.Sprintf("VAL_%d", len(g.vals))
 	g.vals[name] = v
-	return "[[" + v + ":" + ssaCapture + "]]"
+	return v
+}
+
+// llvmGroups counts the groups FileCheck numbers in pattern text written
+// so far: regex blocks and variable definitions (the capture regexes and
+// escapes written here contain no groups of their own).
+func llvmGroups(s string) int {
+	n := strings.Count(s, "{{")
+	for i := strings.Index(s, "[["); i >= 0; i = strings.Index(s, "[[") {
+		s = s[i+2:]
+		j := strings.IndexAny(s, ":]")
+		if j > 0 && s[j] == ':' {
+			n++
+		}
+	}
+	return n
 }
 
 func isIdentByte(c byte) bool {
