@@ -145,7 +145,8 @@ func runAccelerate(ctx *pass.Context, module *ir.Operation) error {
 		if _, ok := encodingOf(d.Result(0).Type()).(ttgpu.NvidiaMmaEncoding); ok {
 			continue
 		}
-		if err := checkMmaDot(d); err != nil {
+		transposedV3 := mmaVersionFor(cfg.cc) == 3 && tt.DotSparseIndex(d) == tt.SparseIndexB && planTransposedV3(d, cfg.numWarps).why == ""
+		if err := checkMmaDot(d, transposedV3); err != nil {
 			return err
 		}
 		sc, _ := tt.ShapeOf(d.Result(0).Type())
@@ -221,8 +222,10 @@ func dotRemark(d *ir.Operation, mma ttgpu.NvidiaMmaEncoding, fallback string) st
 		mma.VersionMajor, mma.VersionMinor, mma.WarpsPerCTA[0], mma.WarpsPerCTA[1], instr, note)
 }
 
-// checkMmaDot reports why the MMA v2 path cannot take d.
-func checkMmaDot(d *ir.Operation) error {
+// checkMmaDot checks d's types and tile against what the MMA paths take;
+// transposedV3 says that d (2:4 B) runs as the wgmma.sp of its transposed
+// product, which also takes 8-bit operands.
+func checkMmaDot(d *ir.Operation, transposedV3 bool) error {
 	si := tt.DotSparseIndex(d)
 	ta, tb, tc := d.Operand(0).Type(), d.Operand(1).Type(), d.Operand(2).Type()
 	ea, eb, ec := tt.ElemOf(ta), tt.ElemOf(tb), tt.ElemOf(tc)
@@ -231,7 +234,7 @@ func checkMmaDot(d *ir.Operation) error {
 		return ir.OpError(d, "tritongpu-accelerate-matmul: sp's MMA path needs f16 or bf16 operands of one type and an f32 accumulator (or 2:4 sparse e4m3/e5m2 with f32, i8 with i32), got %s * %s -> %s",
 			ir.TypeString(ea), ir.TypeString(eb), ir.TypeString(ec))
 	}
-	if eightBit && si != tt.SparseIndexA {
+	if eightBit && si != tt.SparseIndexA && !(si == tt.SparseIndexB && transposedV3) {
 		return ir.OpError(d, "tritongpu-accelerate-matmul: 8-bit dots (%s) are lowered only with a 2:4 sparse A (mma.sp m16n8k64); this one is %s", ir.TypeString(ea), map[int]string{tt.SparseIndexDense: "dense", tt.SparseIndexB: "sparse in B"}[si])
 	}
 	sc, _ := tt.ShapeOf(tc)
@@ -242,12 +245,13 @@ func checkMmaDot(d *ir.Operation) error {
 	m, n, k := sc[0], sc[1], sb[0]
 	kStep := int64(16)
 	switch {
-	case eightBit:
-		kStep = 64
-	case si == tt.SparseIndexA:
-		kStep = 32
 	case si == tt.SparseIndexB: // computed as Cᵀ = Bᵀ·Aᵀ: N is the MMA's M
 		m, n, k, kStep = sc[1], sc[0], 2*sb[0], 32
+	case si == tt.SparseIndexA:
+		kStep = 32
+	}
+	if eightBit {
+		kStep = 64
 	}
 	if m%16 != 0 || n%8 != 0 || k%kStep != 0 {
 		return ir.OpError(d, "tritongpu-accelerate-matmul: tile M x N x K = %d x %d x %d must have M a multiple of 16, N of 8 and K of %d", m, n, k, kStep)
