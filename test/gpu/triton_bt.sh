@@ -35,6 +35,7 @@ f16bp_sparse_sm90_tma|examples/tma/matmul_bt_f16_bp.mlir|examples/tma/matmul_bt_
 f16bp_sparsew_sm90_tma|examples/tma/matmul_bt_f16_bp.mlir|examples/tma/matmul_bt_f16_bp_sparse_w.json|90|8|4|tma=true
 decode_sparsew_sm90_tma|examples/tma/linear_decode_bt_f16.mlir|examples/tma/linear_decode_bt_f16.json|90|4|4|tma=true
 decode_sparsew_sm80|examples/tma/linear_decode_bt_f16.mlir|examples/tma/linear_decode_bt_f16.json|80|4|3
+e4m3_linear_sparsew_sm90|examples/fp8/linear_bt_e4m3.mlir|examples/fp8/linear_bt_e4m3.json|90|8|3
 e4m3_sparse_sm90|examples/fp8/triton_tma_e4m3.ttir|examples/fp8/triton_tma_e4m3.launch.json|90|8|4
 e4m3_sparse_sm89|examples/fp8/triton_tma_e4m3.ttir|examples/fp8/triton_tma_e4m3.launch.json|89|8|3
 "
