@@ -523,8 +523,8 @@ func (s *state) valuesOffset(op *ir.Operation, off *ir.Value, v view, c coef) (*
 		}
 		return arith.BuildBinary(b, "arith.addi", sum, t)
 	}
-	var scratch []*ir.Operation // splats of split uniform sums, read by reindex only
-	defer func() { eraseUnused(scratch) }()
+	var sums splatSums
+	defer sums.done()
 	var walk func(x *ir.Value, d1 int, neg bool) error
 	walk = func(x *ir.Value, d1 int, neg bool) error {
 		if def := x.DefiningOp(); def != nil {
@@ -537,16 +537,11 @@ func (s *state) valuesOffset(op *ir.Operation, off *ir.Value, v view, c coef) (*
 			case tt.BroadcastOpName:
 				return walk(def.Operand(0), d1, neg)
 			case tt.SplatOpName:
-				if l, r, sub, ok := scalarSum(def.Operand(0)); ok { // k0 * stride_k + n0: halve the K step only
-					mk := func(t *ir.Value) *ir.Value {
-						sp := b.Create(tt.SplatOpName, []*ir.Value{t}, []ir.Type{x.Type()})
-						scratch = append(scratch, sp)
-						return sp.Result(0)
-					}
-					if err := walk(mk(l), d1, neg); err != nil {
+				if l, r, sub, ok := sums.split(b, x); ok { // k0 * stride_k + n0: halve the K step only
+					if err := walk(l, d1, neg); err != nil {
 						return err
 					}
-					return walk(mk(r), d1, neg != sub)
+					return walk(r, d1, neg != sub)
 				}
 			}
 		}
@@ -595,8 +590,8 @@ func (s *state) metaOffsetA(op *ir.Operation, off *ir.Value, v view) (*ir.Value,
 		dep int
 	}
 	var terms []term
-	var scratch []*ir.Operation // splats of split uniform sums, read by reindex only
-	defer func() { eraseUnused(scratch) }()
+	var sums splatSums
+	defer sums.done()
 	var walk func(x *ir.Value, neg bool) error
 	walk = func(x *ir.Value, neg bool) error {
 		if def := x.DefiningOp(); def != nil {
@@ -608,19 +603,12 @@ func (s *state) metaOffsetA(op *ir.Operation, off *ir.Value, v view) (*ir.Value,
 				return walk(def.Operand(1), neg != (def.Name == arith.SubiOpName))
 			case tt.BroadcastOpName:
 				return walk(def.Operand(0), neg)
-			case tt.SplatOpName:
-				// a uniform sum (m0 * stride + k, as a block pointer's
-				// offsets become): each scalar term is a row or a K step
-				if l, r, sub, ok := scalarSum(def.Operand(0)); ok {
-					mk := func(t *ir.Value) *ir.Value {
-						sp := b.Create(tt.SplatOpName, []*ir.Value{t}, []ir.Type{x.Type()})
-						scratch = append(scratch, sp)
-						return sp.Result(0)
-					}
-					if err := walk(mk(l), neg); err != nil {
+			case tt.SplatOpName: // a uniform sum m0 * stride + k0: each term is a row or a K step
+				if l, r, sub, ok := sums.split(b, x); ok {
+					if err := walk(l, neg); err != nil {
 						return err
 					}
-					return walk(mk(r), neg != sub)
+					return walk(r, neg != sub)
 				}
 			}
 		}
@@ -688,9 +676,28 @@ func (s *state) metaOffsetA(op *ir.Operation, off *ir.Value, v view) (*ir.Value,
 	return sum(sum(bands, rows), ks), nil
 }
 
-// eraseUnused erases the ops of ops whose results have no uses.
-func eraseUnused(ops []*ir.Operation) {
-	for _, op := range ops {
+// splatSums splits the splat of a uniform scalar sum (m0 * stride + k0,
+// what block-pointer offsets become) into splats of its two terms, for the
+// offset walks that classify additive terms; the splats are only read by
+// reindex, so done erases them.
+type splatSums struct{ made []*ir.Operation }
+
+// split returns splat(l), splat(r) when x = splat(l ± r) (sub: l - r).
+func (ss *splatSums) split(b *ir.Builder, x *ir.Value) (l, r *ir.Value, sub, ok bool) {
+	sl, sr, sub, ok := scalarSum(x.DefiningOp().Operand(0))
+	if !ok {
+		return nil, nil, false, false
+	}
+	mk := func(t *ir.Value) *ir.Value {
+		sp := b.Create(tt.SplatOpName, []*ir.Value{t}, []ir.Type{x.Type()})
+		ss.made = append(ss.made, sp)
+		return sp.Result(0)
+	}
+	return mk(sl), mk(sr), sub, true
+}
+
+func (ss *splatSums) done() {
+	for _, op := range ss.made {
 		if !op.Result(0).HasUses() {
 			op.Erase()
 		}
