@@ -170,6 +170,8 @@ func goldenCases(t *testing.T) []goldenCase {
 			opts: "target=cuda:90 num-warps=8 num-stages=4 tma=true"},
 		goldenCase{name: "example.tma.linear_decode_bt_f16.sm_90.tma_s4", src: "../../examples/tma/linear_decode_bt_f16.mlir", sm: 90, pipeline: true,
 			annotate: "args=1", opts: "target=cuda:90 num-warps=4 num-stages=4 tma=true"},
+		goldenCase{name: "example.tma.matmul_bt_f16_bp.sparse_w.sm_90", src: btbp, sm: 90, pipeline: true, annotate: "args=1",
+			opts: "target=cuda:90 num-warps=8 num-stages=3"},
 		goldenCase{name: "example.fp8.linear_bt_e4m3.sm_90", src: "../../examples/fp8/linear_bt_e4m3.mlir", sm: 90, pipeline: true,
 			annotate: "args=1", opts: "target=cuda:90 num-warps=8 num-stages=3"})
 	return cases

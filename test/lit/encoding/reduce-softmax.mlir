@@ -1,9 +1,11 @@
+// REQUIRES: ptxas
 // Triton's softmax (tutorial 02's row form): two tt.reduce whose results come back through tt.expand_dims and
 // tt.broadcast. The reductions' slice layouts are exactly what the expand_dims need, so sp-pipeline inserts no
 // conversion; the CPU interpreter gives the same bytes before and after the pipeline.
 // RUN: sp-opt %s --sp-pipeline="target=cuda:80 num-warps=8" -o %t.mlir
 // RUN: FileCheck %s --input-file %t.mlir
 // RUN: sp-opt %t.mlir --emit=ptx -o %t.ptx
+// RUN: ptxas -arch=sm_80 -o %t.cubin %t.ptx
 // RUN: sp-run %s --spec %S/Inputs/softmax-rows.json --save Q=%t.want.npy
 // RUN: sp-run %t.mlir --spec %S/Inputs/softmax-rows.json --save Q=%t.got.npy
 // RUN: cmp %t.want.npy %t.got.npy

@@ -1,3 +1,4 @@
+// REQUIRES: ptxas
 // tt.reduce (Triton's tl.max(x, axis=1)): convert-triton-to-tritongpu gives its result the slice of the
 // operand's layout along the axis, so the reduction's users need no conversion; tritongpu-coalesce moves the result
 // with the operand. The row maxima are checked on the CPU interpreter before and after sp-pipeline (sp-run --save),
@@ -7,6 +8,8 @@
 // RUN: sp-opt %s -convert-triton-to-tritongpu -tritongpu-coalesce | sp-opt | FileCheck %s --check-prefix=COAL
 // RUN: sp-opt %s --sp-pipeline="target=cuda:80 num-warps=8" -o %t.mlir
 // RUN: sp-opt %t.mlir --emit=ptx | FileCheck %s --check-prefix=PTX
+// RUN: sp-opt %t.mlir --emit=ptx -o %t.ptx
+// RUN: ptxas -arch=sm_80 -o %t.cubin %t.ptx
 // RUN: sp-run %s --spec %S/Inputs/reduce-rows.json --save Q=%t.want.npy
 // RUN: sp-run %t.mlir --spec %S/Inputs/reduce-rows.json --save Q=%t.got.npy
 // RUN: cmp %t.want.npy %t.got.npy

@@ -1,3 +1,4 @@
+// REQUIRES: ptxas
 // Triton's b.T on a register tile (examples/tma/matmul_bt_f16_bp.mlir: a block-pointer load of Bt's [BN, BK]
 // tile, tt.trans, tt.dot). The transpose takes the operand's layout transposed; the pipeliner stages the
 // [BN, BK] tile and reads B through a transposed shared-memory view (mma: ldmatrix without .trans; wgmma:
@@ -20,6 +21,8 @@
 // RUN: sp-opt %t.a.mlir --sp-pipeline="target=cuda:80 num-warps=8 num-stages=3" -o %t.a80.mlir
 // RUN: sp-run %t.a80.mlir --spec %S/../../../examples/tma/matmul_bt_f16_bp_sparse_a.json --set M=528 --set N=272 --set K=96 | FileCheck %s --check-prefix=CPU
 // RUN: sp-opt %t.a80.mlir --emit=ptx | FileCheck %s --check-prefix=SPTX80
+// RUN: sp-opt %t.a80.mlir --emit=ptx -o %t.a80.ptx
+// RUN: ptxas -arch=sm_80 -o %t.a80.cubin %t.a80.ptx
 // RUN: sp-opt %t.a.mlir --sp-pipeline="target=cuda:90 num-warps=8 num-stages=3 tma=true" -o %t.a90.mlir
 // RUN: sp-run %t.a90.mlir --spec %S/../../../examples/tma/matmul_bt_f16_bp_sparse_a.json --set M=528 --set N=272 --set K=96 | FileCheck %s --check-prefix=CPU
 
