@@ -43,7 +43,15 @@ func execWarpGroupDot(f *frame, op *ir.Operation, in []*Value) ([]*Value, error)
 	}
 	if u := ttng.WarpGroupDotUseC(op); u != nil {
 		if flag := in[len(in)-1]; len(flag.I) == 1 && flag.I[0] == 0 {
-			args[2] = &Value{Shape: in[2].Shape, F: make([]float64, len(in[2].F))}
+			z := *in[2] // zero of C's kind (float or integer)
+			z.F, z.I = make([]float64, len(in[2].F)), make([]int64, len(in[2].I))
+			if len(in[2].F) == 0 {
+				z.F = nil
+			}
+			if len(in[2].I) == 0 {
+				z.I = nil
+			}
+			args[2] = &z
 		}
 	}
 	return execDot(f, op, args)
