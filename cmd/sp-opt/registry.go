@@ -27,6 +27,7 @@ func newRegistry() (*pass.Registry, error) {
 		encoding.Coalesce,                // tritongpu-coalesce
 		encoding.RemoveLayoutConversions, // tritongpu-remove-layout-conversions
 		encoding.AccelerateMatmul,        // tritongpu-accelerate-matmul
+		encoding.OptimizeAccumulatorInit, // tritongpu-optimize-accumulator-init
 		encoding.StageDotOperands,        // tritongpu-stage-dot-operands
 		encoding.Pipeline,                // tritongpu-pipeline
 		encoding.TMALowering,             // triton-nvidia-tma-lowering

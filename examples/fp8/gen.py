@@ -290,6 +290,134 @@ def kernel_bp(name, et, acc, out, scaled, BM, BN, BK, G=0, persistent=False):
     a(f"}}")
     return "\n".join(L) + "\n"
 
+def kernel_flat(name, et, acc, out, scaled, BM, BN, BK, G=8):
+    """The persistent kernel written as one flat loop, the form of Triton's
+    tutorial 09 (matmul_kernel_tma_persistent) with Triton 3.6's tensor
+    descriptors: one program per SM runs cdiv(tiles - pid, programs) *
+    cdiv(K, BK) iterations; ki walks the K tiles and wraps to 0, when an
+    scf.if moves tile_id on (grouped order, G tile rows per group) and
+    recomputes the tile's offsets; the iteration with ki = k_tiles - 1
+    writes the tile in an scf.if that yields a zero accumulator. A pipeliner
+    that sees one loop keeps its ring full across tile boundaries."""
+    zero = "0.000000e+00" if acc == "f32" else "0"
+    sp = '#tt.sparse<"NV24">'
+    L = []
+    a = L.append
+    d = " {tt.divisibility = 16 : i32}"
+    params = [f"%a_ptr: !tt.ptr<{et}, {sp}>{d}", f"%bt_ptr: !tt.ptr<{et}>{d}", f"%c_ptr: !tt.ptr<{out}>{d}"]
+    if scaled:
+        params += [f"%sa_ptr: !tt.ptr<f32>{d}", f"%sb_ptr: !tt.ptr<f32>{d}"]
+    params += [f"%M: i32{d}", f"%N: i32{d}", f"%K: i32{d}", f"%stride_am: i32 {{tt.divisibility = 32 : i32}}", f"%stride_bn: i32{d}", f"%stride_cm: i32{d}"]
+    tA, tB, tC = f"tensor<{BM}x{BK}x{et}, {sp}>", f"tensor<{BN}x{BK}x{et}>", f"tensor<{BM}x{BN}x{out}>"
+    tAcc = f"tensor<{BM}x{BN}x{acc}>"
+    a("module {")
+    a(f"  tt.func public @{name}({', '.join(params)}) attributes {{noinline = false}} {{")
+    a(f"    %c0 = arith.constant 0 : i32")
+    a(f"    %c1 = arith.constant 1 : i32")
+    a(f"    %cm1 = arith.constant -1 : i32")
+    a(f"    %c1_i64 = arith.constant 1 : i64")
+    a(f"    %cBM = arith.constant {BM} : i32")
+    a(f"    %cBN = arith.constant {BN} : i32")
+    a(f"    %cBK = arith.constant {BK} : i32")
+    a(f"    %cBK1 = arith.constant {BK-1} : i32")
+    a(f"    %acc0 = arith.constant dense<{zero}> : {tAcc}")
+    a(f"    %px = tt.get_program_id x : i32")
+    a(f"    %pn = tt.get_num_programs x : i32")
+    tile_counts(a, BM, BN, G)
+    a(f"    %gtiles = arith.muli %gnpm, %gnpn : i32")
+    a(f"    %gin = arith.muli %cG, %gnpn : i32")
+    a(f"    %kt = arith.addi %K, %cBK1 : i32")
+    a(f"    %nk = arith.divsi %kt, %cBK : i32")
+    a(f"    %nk1 = arith.subi %nk, %c1 : i32")
+    a(f"    %tl0 = arith.subi %gtiles, %px : i32")
+    a(f"    %tl1 = arith.addi %tl0, %pn : i32")
+    a(f"    %tl2 = arith.subi %tl1, %c1 : i32")
+    a(f"    %tpp = arith.divsi %tl2, %pn : i32")
+    a(f"    %total = arith.muli %tpp, %nk : i32")
+    a(f"    %tile0 = arith.subi %px, %pn : i32")
+    a(f"    %sam = arith.extsi %stride_am : i32 to i64")
+    a(f"    %sbn = arith.extsi %stride_bn : i32 to i64")
+    a(f"    %scm = arith.extsi %stride_cm : i32 to i64")
+    a(f"    %ad = tt.make_tensor_descriptor %a_ptr, [%M, %K], [%sam, %c1_i64] : !tt.ptr<{et}, {sp}>, !tt.tensordesc<{tA}>")
+    a(f"    %bd = tt.make_tensor_descriptor %bt_ptr, [%N, %K], [%sbn, %c1_i64] : !tt.ptr<{et}>, !tt.tensordesc<{tB}>")
+    a(f"    %cd = tt.make_tensor_descriptor %c_ptr, [%M, %N], [%scm, %c1_i64] : !tt.ptr<{out}>, !tt.tensordesc<{tC}>")
+    if scaled == "tensor":
+        a(f"    %sav = tt.load %sa_ptr : !tt.ptr<f32>")
+        a(f"    %sbv = tt.load %sb_ptr : !tt.ptr<f32>")
+        a(f"    %sab = arith.mulf %sav, %sbv : f32")
+        a(f"    %sS = tt.splat %sab : f32 -> {tAcc}")
+    a(f"    %res:5 = scf.for %it = %c0 to %total step %c1 iter_args(%tile = %tile0, %ki = %cm1, %om = %c0, %on = %c0, %acc = %acc0) -> (i32, i32, i32, i32, {tAcc}) : i32 {{")
+    a(f"      %klast = arith.cmpi eq, %ki, %nk1 : i32")
+    a(f"      %kn = arith.addi %ki, %c1 : i32")
+    a(f"      %ki2 = arith.select %klast, %c0, %kn : i32")
+    a(f"      %first = arith.cmpi eq, %ki2, %c0 : i32")
+    a(f"      %tn:3 = scf.if %first -> (i32, i32, i32) {{")
+    a(f"        %gpid = arith.addi %tile, %pn : i32")
+    a(f"        %ggid = arith.divsi %gpid, %gin : i32")
+    a(f"        %gfirst = arith.muli %ggid, %cG : i32")
+    a(f"        %gleft = arith.subi %gnpm, %gfirst : i32")
+    a(f"        %gsize = arith.minsi %gleft, %cG : i32")
+    a(f"        %gr = arith.remsi %gpid, %gin : i32")
+    a(f"        %gmr = arith.remsi %gr, %gsize : i32")
+    a(f"        %pid_m = arith.addi %gfirst, %gmr : i32")
+    a(f"        %pid_n = arith.divsi %gr, %gsize : i32")
+    a(f"        %m0 = arith.muli %pid_m, %cBM : i32")
+    a(f"        %n0 = arith.muli %pid_n, %cBN : i32")
+    a(f"        scf.yield %gpid, %m0, %n0 : i32, i32, i32")
+    a(f"      }} else {{")
+    a(f"        scf.yield %tile, %om, %on : i32, i32, i32")
+    a(f"      }}")
+    a(f"      %k0 = arith.muli %ki2, %cBK : i32")
+    a(f"      %av = tt.descriptor_load %ad[%tn#1, %k0] : !tt.tensordesc<{tA}> -> {tA}")
+    a(f"      %bv = tt.descriptor_load %bd[%tn#2, %k0] : !tt.tensordesc<{tB}> -> {tB}")
+    a(f"      %bvt = tt.trans %bv {{order = array<i32: 1, 0>}} : {tB} -> tensor<{BK}x{BN}x{et}>")
+    prec = ", inputPrecision = tf32" if et.startswith("f") else ""
+    a(f"      %dd = tt.dot %av, %bvt, %acc{prec} : {tA} * tensor<{BK}x{BN}x{et}> -> {tAcc}")
+    a(f"      %last = arith.cmpi eq, %ki2, %nk1 : i32")
+    a(f"      %accn = scf.if %last -> ({tAcc}) {{")
+    cm = "%dd"
+    if scaled == "tensor":
+        a(f"        %s2 = arith.mulf %dd, %sS : {tAcc}")
+        cm = "%s2"
+    elif scaled:
+        a(f"        %rm = tt.make_range {{end = {BM} : i32, start = 0 : i32}} : tensor<{BM}xi32>")
+        a(f"        %rn = tt.make_range {{end = {BN} : i32, start = 0 : i32}} : tensor<{BN}xi32>")
+        a(f"        %m0s = tt.splat %tn#1 : i32 -> tensor<{BM}xi32>")
+        a(f"        %offs_m = arith.addi %m0s, %rm : tensor<{BM}xi32>")
+        a(f"        %n0s = tt.splat %tn#2 : i32 -> tensor<{BN}xi32>")
+        a(f"        %offs_n = arith.addi %n0s, %rn : tensor<{BN}xi32>")
+        a(f"        %Ms = tt.splat %M : i32 -> tensor<{BM}xi32>")
+        a(f"        %mm = arith.cmpi slt, %offs_m, %Ms : tensor<{BM}xi32>")
+        a(f"        %Ns = tt.splat %N : i32 -> tensor<{BN}xi32>")
+        a(f"        %mn = arith.cmpi slt, %offs_n, %Ns : tensor<{BN}xi32>")
+        a(f"        %sab = tt.splat %sa_ptr : !tt.ptr<f32> -> tensor<{BM}x!tt.ptr<f32>>")
+        a(f"        %sap = tt.addptr %sab, %offs_m : tensor<{BM}x!tt.ptr<f32>>, tensor<{BM}xi32>")
+        a(f"        %sav = tt.load %sap, %mm : tensor<{BM}x!tt.ptr<f32>>")
+        a(f"        %sbb = tt.splat %sb_ptr : !tt.ptr<f32> -> tensor<{BN}x!tt.ptr<f32>>")
+        a(f"        %sbp = tt.addptr %sbb, %offs_n : tensor<{BN}x!tt.ptr<f32>>, tensor<{BN}xi32>")
+        a(f"        %sbv = tt.load %sbp, %mn : tensor<{BN}x!tt.ptr<f32>>")
+        a(f"        %sae = tt.expand_dims %sav {{axis = 1 : i32}} : tensor<{BM}xf32> -> tensor<{BM}x1xf32>")
+        a(f"        %sbe = tt.expand_dims %sbv {{axis = 0 : i32}} : tensor<{BN}xf32> -> tensor<1x{BN}xf32>")
+        a(f"        %saB = tt.broadcast %sae : tensor<{BM}x1xf32> -> {tAcc}")
+        a(f"        %sbB = tt.broadcast %sbe : tensor<1x{BN}xf32> -> {tAcc}")
+        a(f"        %s1 = arith.mulf %dd, %saB : {tAcc}")
+        a(f"        %s2 = arith.mulf %s1, %sbB : {tAcc}")
+        cm = "%s2"
+    if out != acc:
+        a(f"        %cv = arith.truncf {cm} : {tAcc} to {tC}")
+        cm = "%cv"
+    a(f"        tt.descriptor_store %cd[%tn#1, %tn#2], {cm} : !tt.tensordesc<{tC}>, {tC}")
+    a(f"        scf.yield %acc0 : {tAcc}")
+    a(f"      }} else {{")
+    a(f"        scf.yield %dd : {tAcc}")
+    a(f"      }}")
+    a(f"      scf.yield %tn#0, %ki2, %tn#1, %tn#2, %accn : i32, i32, i32, i32, {tAcc}")
+    a(f"    }}")
+    a(f"    tt.return")
+    a(f"  }}")
+    a(f"}}")
+    return "\n".join(L) + "\n"
+
 HEAD = "// Generated by gen.py (see its docstring); do not edit.\n"
 files = {
     "scaled_mm_e4m3.ttir": kernel("scaled_mm", "f8E4M3FN", "f32", "bf16", True, 128, 128, 128),
@@ -310,21 +438,31 @@ files = {
     # K-major B (spec: grid min(SMS, tiles))
     "scaled_mm_e4m3_persistent.mlir": kernel_bp("scaled_mm", "f8E4M3FN", "f32", "bf16", True, 128, 256, 128, 8, True),
     "mm_i8_persistent.mlir": kernel_bp("mm_i8", "i8", "i32", "i32", False, 128, 256, 128, 8, True),
+    # the persistent kernel as one flat loop over tiles and K (Triton's
+    # tutorial 09 form with tensor descriptors), per-tensor scales, 128x128
+    # tiles (spec: grid min(SMS, tiles))
+    "scaled_mm_e4m3_flat.mlir": kernel_flat("scaled_mm", "f8E4M3FN", "f32", "bf16", "tensor", 128, 128, 128, 8),
 }
 
 if len(sys.argv) > 1:
-    # one block-pointer variant for benchmarks: gen.py DTYPE BMxBNxBK OUT.mlir [G|pG] [tensor]
+    # one block-pointer variant for benchmarks: gen.py DTYPE BMxBNxBK OUT.mlir [G|pG|fG] [tensor]
     # (DTYPE e4m3, e5m2 or i8; G: grouped tile order; pG: persistent, groups of G;
+    # fG: persistent as one flat loop over tiles and K (kernel_flat, descriptors);
     # tensor: fp8 with per-tensor scales instead of per-row / per-column ones),
     # e.g. gen.py e4m3 256x128x128 /tmp/k.mlir 8
     et = {"e4m3": "f8E4M3FN", "e5m2": "f8E5M2", "i8": "i8"}[sys.argv[1]]
     bm, bn, bk = map(int, sys.argv[2].split("x"))
     g = sys.argv[4] if len(sys.argv) > 4 else ""
-    pers = g.startswith("p")
-    g = int(g.lstrip("p") or 0)
+    flat = g.startswith("f")
+    pers = g.startswith("p") or flat
+    g = int(g.lstrip("pf") or 0)
     per_tensor = len(sys.argv) > 5 and sys.argv[5] == "tensor"
-    text = (kernel_bp("mm_i8", et, "i32", "i32", False, bm, bn, bk, g, pers) if et == "i8"
-            else kernel_bp("scaled_mm", et, "f32", "bf16", "tensor" if per_tensor else True, bm, bn, bk, g, pers))
+    if flat:
+        text = (kernel_flat("mm_i8", et, "i32", "i32", False, bm, bn, bk, g or 8) if et == "i8"
+                else kernel_flat("scaled_mm", et, "f32", "bf16", "tensor" if per_tensor else True, bm, bn, bk, g or 8))
+    else:
+        text = (kernel_bp("mm_i8", et, "i32", "i32", False, bm, bn, bk, g, pers) if et == "i8"
+                else kernel_bp("scaled_mm", et, "f32", "bf16", "tensor" if per_tensor else True, bm, bn, bk, g, pers))
     open(sys.argv[3], "w").write(HEAD + text)
     # its launch spec next to it (OUT.json), the grid for the tile
     base = json.load(open(os.path.join(os.path.dirname(os.path.abspath(__file__)),

@@ -183,7 +183,7 @@ func goldenPipeline(t *testing.T, opts, annotateOpts string) *pass.Manager {
 	t.Helper()
 	reg, err := pass.NewRegistry(annotate.Pass, transform.Canonicalize, transform.CSE, transform.LICM, transform.LoopUnroll, decompose.Pass, tensorptr.Pass,
 		encoding.SplitCTATiles, encoding.Convert, encoding.Coalesce, encoding.RemoveLayoutConversions, encoding.AccelerateMatmul,
-		encoding.StageDotOperands, encoding.Pipeline, encoding.TMALowering, encoding.FenceInsertion, limits.Pass)
+		encoding.OptimizeAccumulatorInit, encoding.StageDotOperands, encoding.Pipeline, encoding.TMALowering, encoding.FenceInsertion, limits.Pass)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -175,6 +175,10 @@ type wgDot struct {
 	// sums in its own (reduced) precision before they are added into the
 	// f32 accumulator (0: no promotion; see promoteSteps).
 	promote int64
+	// useC is the predicate of a useC operand that is not the constant
+	// true (nil otherwise): the scale-d of the first k step, so that the
+	// dot computes A·B alone where it is false.
+	useC asm.Operand
 }
 
 func emitWarpGroupDot(k *kernel, op *ir.Operation) error {
@@ -191,6 +195,9 @@ func emitWarpGroupDot(k *kernel, op *ir.Operation) error {
 	res, err := wgAccumulator(k, op, d)
 	if err != nil {
 		return err
+	}
+	if d.promote > 0 && d.useC != nil {
+		return fmt.Errorf("warp_group_dot with a useC operand that is not constant true needs fp8 fast accumulation (max-num-imprecise-acc above the tile's K); its partial sums are promoted every %d k steps", d.promote)
 	}
 	if d.promote > 0 {
 		// Every partial sum is added into res once its group has retired:
@@ -264,7 +271,14 @@ func checkWarpGroupDot(k *kernel, op *ir.Operation) (*wgDot, error) {
 	}
 	if u := ttng.WarpGroupDotUseC(op); u != nil {
 		if c, ok := constInt(u); !ok || c == 0 {
-			return nil, fmt.Errorf("warp_group_dot with a useC operand other than true is not supported")
+			p, err := k.scalarReg(u)
+			if err != nil {
+				return nil, err
+			}
+			if r, ok := p.(asm.Reg); !ok || r.Class != clsPred {
+				return nil, fmt.Errorf("warp_group_dot useC must be an i1 value")
+			}
+			d.useC = p
 		}
 	}
 	return d, nil
@@ -373,7 +387,7 @@ func wgAccumulator(k *kernel, op *ir.Operation, d *wgDot) (*val, error) {
 	res := &val{regs: c}
 	inPlace := true
 	for _, u := range op.Operand(2).Uses() {
-		if u.Op != op && !exclusive(op, u.Op) {
+		if u.Op != op && !exclusive(op, u.Op) && !readBefore(op, u.Op) {
 			inPlace = false // C is read again after the dot
 		}
 	}
@@ -404,6 +418,33 @@ func exclusive(a, b *ir.Operation) bool {
 			continue
 		}
 		return regionOf(p, a) != regionOf(p, b)
+	}
+	return false
+}
+
+// readBefore reports whether user reads the dot's C before the dot, in
+// the dot's block (directly or in a region of an earlier op), with C
+// defined in that block: the in-place update cannot clobber what it read,
+// nor (C being redefined each time the block runs) a later run's C. A
+// flattened persistent loop's epilogue reads the accumulator so, in the
+// scf.if before the next dot.
+func readBefore(dot, user *ir.Operation) bool {
+	blk := dot.Block()
+	c := dot.Operand(2)
+	if c.OwnerBlock() != blk && (c.DefiningOp() == nil || c.DefiningOp().Block() != blk) {
+		return false
+	}
+	o := user
+	for o != nil && o.Block() != blk {
+		o = o.ParentOp()
+	}
+	if o == nil || o == dot {
+		return false
+	}
+	for x := o.Next(); x != nil; x = x.Next() {
+		if x == dot {
+			return true
+		}
 	}
 	return false
 }
@@ -473,8 +514,11 @@ func (d *wgDot) issue(k *kernel, res *val) error {
 // (scale-d = 0: D = A*B).
 func (d *wgDot) issueStep(k *kernel, dA, dB asm.Operand, kk, mLo, mHi int64, accRegs []asm.Operand, zeroD bool) {
 	p := k.truePred()
-	if zeroD {
+	switch {
+	case zeroD:
 		p = k.falsePred()
+	case kk == 0 && d.useC != nil:
+		p = d.useC // the dot's useC: A·B + C, or A·B alone
 	}
 	shape := fmt.Sprintf("m64n%dk%d", d.instrN, d.kStep)
 	per := int(d.instrN / 2)

@@ -5,8 +5,9 @@
 //	tritongpu-coalesce                   Coalesce                coalesce.go (axisinfo/)
 //	tritongpu-remove-layout-conversions  RemoveLayoutConversions remove.go
 //	tritongpu-accelerate-matmul          AccelerateMatmul        accelerate.go
+//	tritongpu-optimize-accumulator-init  OptimizeAccumulatorInit accinit.go
 //	tritongpu-stage-dot-operands         StageDotOperands        stage.go (swizzle/)
-//	tritongpu-pipeline                   Pipeline                pipeline.go
+//	tritongpu-pipeline                   Pipeline                pipeline.go (pipeline_decouple.go: flattened loops)
 //	sp-pipeline                          SPPipeline              sppipeline.go
 //
 // Every pass is anchored on builtin.module (they read the module's

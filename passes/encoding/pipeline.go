@@ -219,7 +219,16 @@ func analyzeLoop(loop *ir.Operation) (*loopPlan, string) {
 		return nil, "the loop mixes TMA descriptor loads and pointer loads"
 	}
 	pl.tma = nDesc > 0
-	if why := pl.collectStage0(); why != "" {
+	if why := pl.gatherStage0(); why != "" {
+		return nil, why
+	}
+	if pl.decouple() {
+		pl.stage0, pl.carry = map[*ir.Operation]bool{}, map[int]bool{}
+		if why := pl.gatherStage0(); why != "" {
+			return nil, why
+		}
+	}
+	if why := pl.checkStage0(); why != "" {
 		return nil, why
 	}
 	return pl, ""
@@ -236,9 +245,11 @@ func onlyReaders(v *ir.Value) bool {
 	return true
 }
 
-// collectStage0 gathers the ops the loads depend on in the body and the
-// carried values they advance, and checks that stage 0 is self-contained.
-func (pl *loopPlan) collectStage0() string {
+// gatherStage0 collects the ops the loads depend on in the body and the
+// carried values they advance (stage 0). Its ops are pure: arithmetic,
+// read-only scalar loads, and scf.if whose regions hold only such ops
+// (the tile change of a flattened persistent loop).
+func (pl *loopPlan) gatherStage0() string {
 	var work []*ir.Value
 	for _, l := range pl.loads {
 		pl.stage0[l] = true
@@ -259,19 +270,31 @@ func (pl *loopPlan) collectStage0() string {
 		if op == nil || op.Block() != pl.body || pl.stage0[op] {
 			continue
 		}
-		if (!op.HasTrait(ir.Pure) || len(op.Regions) > 0) && !pl.readOnlyScalarLoad(op) {
+		if len(op.Regions) > 0 {
+			if !pureRegions(op) {
+				return "the address computation of a load has side effects or regions (" + op.Name + ")"
+			}
+			work = append(work, capturedValues(op)...)
+		} else if !op.HasTrait(ir.Pure) && !pl.readOnlyScalarLoad(op) {
 			return "the address computation of a load has side effects or regions (" + op.Name + ")"
 		}
 		pl.stage0[op] = true
 		work = append(work, op.Operands()...)
 	}
+	return ""
+}
+
+// checkStage0 checks that stage 0 is self-contained: its values and the
+// carried values it advances feed only stage 0 (decouple has given the
+// compute its own copy of any it shared).
+func (pl *loopPlan) checkStage0() string {
 	for op := range pl.stage0 {
 		if pl.loadIndex(op) >= 0 {
 			continue
 		}
 		for _, r := range op.Results() {
 			for _, u := range r.Uses() {
-				if !pl.stage0[u.Op] && !(u.Op == yield && pl.carry[u.Index]) {
+				if pl.shared(u) {
 					return "a value of the address computation is also used by the loop's compute (" + op.Name + ")"
 				}
 			}
@@ -279,7 +302,7 @@ func (pl *loopPlan) collectStage0() string {
 	}
 	for j := range pl.carry {
 		for _, u := range pl.body.Arg(j + 1).Uses() {
-			if !pl.stage0[u.Op] && !(u.Op == yield && pl.carry[u.Index]) {
+			if pl.shared(u) {
 				return "a loop-carried pointer is also used outside the address computation"
 			}
 		}

@@ -84,6 +84,7 @@ func (rw *rewriter) asyncWarpGroupDots() ([]int, *ir.Operation) {
 			u.Op.SetOperand(u.Index, w.Result(0))
 		}
 	}
+	retireBeforeNestedReads(b, w)
 	anchor := w.Next()
 	for late[anchor] {
 		anchor = anchor.Next()
@@ -199,4 +200,42 @@ func (rw *rewriter) addSlice(v *ir.Value, user *ir.Operation, late map[*ir.Opera
 			rw.addSlice(w, def, late)
 		}
 	}
+}
+
+// retireBeforeNestedReads protects reads of the accumulator w forwards
+// (still written by the group in flight) inside a region of the body, such
+// as the epilogue in the scf.if of a flattened persistent loop: each block
+// holding such reads starts with a warp_group_dot_wait {pendings = 0} of
+// the accumulator, and the reads take its result. The wait runs only when
+// the branch does; the next dot, which accumulates into the same
+// registers, needs none.
+func retireBeforeNestedReads(b *ir.Builder, w *ir.Operation) {
+	acc := w.Result(0)
+	body := w.Block()
+	waits := map[*ir.Block]*ir.Value{}
+	for _, u := range append([]ir.Use(nil), acc.Uses()...) {
+		blk := blockUnder(u.Op, body)
+		if blk == nil {
+			continue // a read in the body itself (the next dot, the yield)
+		}
+		r, ok := waits[blk]
+		if !ok {
+			b.Loc = w.Loc
+			b.SetInsertionPointToStart(blk)
+			r = b.Create(ttng.WarpGroupDotWait, []*ir.Value{acc}, []ir.Type{acc.Type()}, ir.NamedAttr{Name: "pendings", Value: ir.I32Attr(0)}).Result(0)
+			waits[blk] = r
+		}
+		u.Op.SetOperand(u.Index, r)
+	}
+}
+
+// blockUnder returns the block, directly in a region of an op of blk, that
+// holds op; nil when op is itself in blk or not inside blk at all.
+func blockUnder(op *ir.Operation, blk *ir.Block) *ir.Block {
+	for x := op; x != nil && x.Block() != blk; x = x.ParentOp() {
+		if p := x.ParentOp(); p != nil && p.Block() == blk {
+			return x.Block()
+		}
+	}
+	return nil
 }

@@ -7,7 +7,7 @@ import (
 
 // Passes returns the passes of this package, in sp-pipeline order.
 func Passes() []*pass.Pass {
-	return []*pass.Pass{Convert, Coalesce, RemoveLayoutConversions, AccelerateMatmul, StageDotOperands, Pipeline, TMALowering, FenceInsertion,
+	return []*pass.Pass{Convert, Coalesce, RemoveLayoutConversions, AccelerateMatmul, OptimizeAccumulatorInit, StageDotOperands, Pipeline, TMALowering, FenceInsertion,
 		limits.Pass} // sp-pipeline's last step
 }
 

@@ -17,10 +17,14 @@ triton_gpu.convert_layout ops, repeating until nothing changes:
  3. rematerialise: a conversion of a tt.splat, a tt.make_range or a splat
     arith.constant is replaced by that op built directly in the target layout
     (retyped in place when the conversion was its only user, cloned otherwise);
- 4. sink: a conversion whose only user is an elementwise op with that single
-    tensor operand (a cast such as arith.truncf) is moved after it, so the
+ 4. sink: a conversion whose only user is an elementwise op whose other
+    operands, if any, are splats (a cast such as arith.truncf, a product
+    with a splat scale) is moved after it, so the
     op runs in the source layout and the conversion moves the result (the
-    epilogue converts f16 rather than f32 from #mma to #blocked);
+    epilogue converts f16 rather than f32 from #mma to #blocked); a
+    conversion all of whose users lie in one block of a later op's region
+    (the scf.if that holds a flattened persistent loop's epilogue) moves to
+    the start of that block, so it runs only when the branch is taken;
  5. dead conversions are erased.
 
 Conversions to dot_op encodings only take rules 1, 2 and 5: they are what
@@ -91,7 +95,32 @@ func simplifyConvert(b *ir.Builder, cv *ir.Operation) bool {
 		cv.Erase()
 		return true
 	}
-	return sinkConvert(b, cv)
+	return sinkConvert(b, cv) || sinkIntoRegion(cv)
+}
+
+// sinkIntoRegion moves cv into the block of a later op's region when every
+// use lies in that block (or below it): a conversion only an scf.if reads,
+// such as the epilogue of a flattened persistent loop, then runs only when
+// the branch is taken.
+func sinkIntoRegion(cv *ir.Operation) bool {
+	var blk *ir.Block
+	for _, u := range cv.Result(0).Uses() {
+		b := blockUnder(u.Op, cv.Block())
+		if b == nil || (blk != nil && b != blk) {
+			return false
+		}
+		blk = b
+	}
+	if blk == nil {
+		return false
+	}
+	cv.Remove()
+	if first := blk.Ops(); len(first) > 0 {
+		blk.InsertBefore(first[0], cv)
+	} else {
+		blk.Append(cv)
+	}
+	return true
 }
 
 func rematerializable(op *ir.Operation) bool {
@@ -105,20 +134,34 @@ func rematerializable(op *ir.Operation) bool {
 	return false
 }
 
-// sinkConvert moves cv after its single elementwise one-operand user.
+// sinkConvert moves cv after its single elementwise user, whose other
+// operands (if any) are splats or splat constants: those are converted
+// too, which rule 3 then folds into the source layout.
 func sinkConvert(b *ir.Builder, cv *ir.Operation) bool {
 	res := cv.Result(0)
 	if len(res.Uses()) != 1 {
 		return false
 	}
 	u := res.Uses()[0].Op
-	if !u.HasTrait(ir.Elementwise) || !u.HasTrait(ir.Pure) || u.NumOperands() != 1 || u.NumResults() != 1 || len(u.Regions) > 0 {
+	if !u.HasTrait(ir.Elementwise) || !u.HasTrait(ir.Pure) || u.NumResults() != 1 || len(u.Regions) > 0 {
 		return false
+	}
+	for _, v := range u.Operands() {
+		if d := v.DefiningOp(); v != res && (d == nil || !rematerializable(d) || !isTensor(v.Type())) {
+			return false
+		}
 	}
 	srcEnc := encodingOf(cv.Operand(0).Type())
 	out := u.Result(0)
 	outT := out.Type()
-	u.SetOperand(0, cv.Operand(0))
+	b.Loc = cv.Loc
+	for i, v := range u.Operands() {
+		if v != res {
+			b.SetInsertionPointBefore(u)
+			u.SetOperand(i, newConvert(b, v, withEncoding(v.Type(), srcEnc)))
+		}
+	}
+	u.SetOperand(res.Uses()[0].Index, cv.Operand(0))
 	out.SetType(withEncoding(outT, srcEnc))
 	b.Loc = cv.Loc
 	b.SetInsertionPointAfter(u)

@@ -72,6 +72,7 @@ func pipelineSteps() []step {
 			}
 			return strings.Join(opts, " ")
 		}, "MMA layouts for tt.dot, dot_op encodings with meta -1/0/1"},
+		{OptimizeAccumulatorInit, nil, "a flattened persistent loop's accumulator reset becomes the wgmma's useC flag"},
 		{RemoveLayoutConversions, nil, "fold the accumulator and epilogue conversions"},
 		{StageDotOperands, nil, "stage dot operands through shared memory with a swizzle per operand"},
 		{transform.CSE, nil, "merge the duplicated make_range/splat chains before pipelining"},
@@ -108,17 +109,18 @@ passes, with the 2:4 fork's decomposition first):
  7. tritongpu-coalesce
  8. tritongpu-remove-layout-conversions
  9. tritongpu-accelerate-matmul{wgmma-a max-num-imprecise-acc}
-10. tritongpu-remove-layout-conversions
-11. tritongpu-stage-dot-operands (swizzled shared layout per operand)
-12. cse
-13. tritongpu-pipeline{num-stages async-wait}
-14. triton-loop-unroll (the loops the pipeliner marks: sparse wgmma loops on mbarriers, by two)
-15. triton-nvidia-tma-lowering (tensor descriptors, made by step 3 with tma=true, to device-made tensor maps)
-16. triton-nvidia-gpu-fence-insertion
-17. tritongpu-remove-layout-conversions
-18. cse
-19. canonicalize
-20. tritongpu-check-launch-resources (unless check-launch-resources=false)
+10. tritongpu-optimize-accumulator-init (a flattened persistent loop's accumulator reset becomes wgmma's useC)
+11. tritongpu-remove-layout-conversions
+12. tritongpu-stage-dot-operands (swizzled shared layout per operand)
+13. cse
+14. tritongpu-pipeline{num-stages async-wait}
+15. triton-loop-unroll (the loops the pipeliner marks: sparse wgmma loops on mbarriers, by two)
+16. triton-nvidia-tma-lowering (tensor descriptors, made by step 3 with tma=true, to device-made tensor maps)
+17. triton-nvidia-gpu-fence-insertion
+18. tritongpu-remove-layout-conversions
+19. cse
+20. canonicalize
+21. tritongpu-check-launch-resources (unless check-launch-resources=false)
 
 Constraints (checked by TestPipelineOrder): the decomposition precedes the
 conversion (TTGIR conversion expects sparse operands already split);

@@ -71,10 +71,17 @@ module attributes {"triton_gpu.num-ctas" = 1 : i32, "triton_gpu.num-warps" = 4 :
 
 // -----
 
-// The final pointer is used after the loop: stage 0 would run ahead of it,
-// so the loop is left alone, with a remark.
+// The final pointer is used after the loop: stage 0 runs ahead of it, so
+// the compute gets its own copy of the pointer chain (a second iter arg
+// with the same init, advanced once per iteration) and the loop returns
+// that copy's final value.
 // CHECK-LABEL: tt.func @pointer_escapes
-// CHECK-NOT:   async_copy
+// CHECK-SAME:  (%[[P0:arg0]]: tensor<64x32x!tt.ptr<f16>, #blocked>
+// CHECK:       triton_gpu.async_copy_global_to_local %[[P0]],
+// CHECK:       %[[R:.+]]:5 = scf.for {{.+}} iter_args(%{{.+}} = %{{.+}}, %{{.+}} = %{{.+}}, %[[Q:arg[0-9]+]] = %[[P0]],
+// CHECK:         %[[QN:.+]] = tt.addptr %[[Q]], %{{.+}}
+// CHECK:         scf.yield %{{.+}}, %{{.+}}, %[[QN]],
+// CHECK:       tt.return %[[R]]#2
 #blocked = #triton_gpu.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
 #mma = #triton_gpu.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
 #shared = #triton_gpu.shared<{vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0], hasLeadingOffset = false}>
@@ -84,7 +91,7 @@ module attributes {"triton_gpu.num-ctas" = 1 : i32, "triton_gpu.num-warps" = 4 :
     %c32 = arith.constant 32 : i32
     %step = arith.constant dense<32> : tensor<64x32xi32, #blocked>
     %acc0 = arith.constant dense<0.000000e+00> : tensor<64x64xf32, #mma>
-    // expected-remark @+1 {{loop not pipelined: the final value of a loop-carried pointer is used after the loop}}
+    // expected-remark @+1 {{1 loads pipelined with 3 stages}}
     %r:2 = scf.for %i = %c0 to %k step %c32 iter_args(%acc = %acc0, %p = %p0) -> (tensor<64x64xf32, #mma>, tensor<64x32x!tt.ptr<f16>, #blocked>) : i32 {
       %a = tt.load %p : tensor<64x32x!tt.ptr<f16>, #blocked>
       %m = triton_gpu.local_alloc %a : (tensor<64x32xf16, #blocked>) -> !tt.memdesc<64x32xf16, #shared, #triton_gpu.shared_memory>
