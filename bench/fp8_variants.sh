@@ -15,7 +15,8 @@
 # default, a promotion after every wgmma; fast: never, 1073741824; g8: tiles
 # in grouped order, 8 tile rows per group; tma: sp-pipeline tma=true, TMA
 # copies on mbarriers; p<G>: persistent, one program per SM walking the tiles
-# in groups of G, launched on min(SMS, tiles) programs). Each kernel's
+# in groups of G, launched on min(SMS, tiles) programs; f<G>: the same as one
+# flat loop over tiles and K, gen.py's kernel_flat). Each kernel's
 # launch spec (gen.py's) is written as OUT/<name>.spec.json; e4m3t: per-tensor
 # scales (two scalars) instead of per-row and per-column ones.
 # Usage: [SP_PTX_VERSION=8.7] bench/fp8_variants.sh OUT [NAME...]   (default: every variant)
