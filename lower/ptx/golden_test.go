@@ -138,6 +138,10 @@ func goldenCases(t *testing.T) []goldenCase {
 		{"example.fp8.scaled_mm_e4m3_persistent.sm_90.tma_s5_fast", "../../examples/fp8/scaled_mm_e4m3_persistent.mlir",
 			"num-stages=5 max-num-imprecise-acc=1073741824"},
 		{"example.fp8.mm_i8_persistent.sm_90.tma_s4", "../../examples/fp8/mm_i8_persistent.mlir", "num-stages=4"},
+		// the flattened form: one loop over tiles and K, the ring kept full
+		// across tiles, the reset a useC flag, the epilogue in an scf.if
+		{"example.fp8.scaled_mm_e4m3_flat.sm_90.tma_s5_fast", "../../examples/fp8/scaled_mm_e4m3_flat.mlir",
+			"num-stages=5 max-num-imprecise-acc=1073741824"},
 	} {
 		cases = append(cases, goldenCase{name: c.name, src: c.src, sm: 90, pipeline: true,
 			opts: "target=cuda:90 num-warps=8 tma=true " + c.opts})

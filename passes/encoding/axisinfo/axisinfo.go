@@ -174,12 +174,41 @@ func (a *Analysis) visitBlock(b *ir.Block) bool {
 			}
 		}
 		for i, r := range op.Results() {
-			if a.set(r, a.transfer(op, i)) {
+			in, ok := a.ifResult(op, i)
+			if !ok {
+				in = a.transfer(op, i)
+			}
+			if a.set(r, in) {
 				changed = true
 			}
 		}
 	}
 	return changed
+}
+
+// ifResult is result i of an scf.if with both branches: the join of what
+// they yield (a flattened persistent loop's tile offsets, recomputed in the
+// then branch and carried in the else branch).
+func (a *Analysis) ifResult(op *ir.Operation, i int) (Info, bool) {
+	if op.Name != scf.IfOpName || len(op.Regions) != 2 {
+		return Info{}, false
+	}
+	var in Info
+	for k, r := range op.Regions {
+		if len(r.Blocks) == 0 {
+			return Info{}, false
+		}
+		y := r.Entry().Terminator()
+		if y == nil || y.Name != scf.YieldOpName || i >= y.NumOperands() {
+			return Info{}, false
+		}
+		if k == 0 {
+			in = a.Get(y.Operand(i))
+		} else {
+			in = join(in, a.Get(y.Operand(i)))
+		}
+	}
+	return in, true
 }
 
 // visitFor joins each carried value's initial and yielded info.

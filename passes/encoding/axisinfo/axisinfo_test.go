@@ -132,6 +132,34 @@ func TestLoopFixedPoint(t *testing.T) {
 	expect(t, "loop result", a.Get(loop.Result(1)), []int64{64}, []int64{2}, []int64{1})
 }
 
+// A flattened persistent loop recomputes its tile offsets in an scf.if and
+// carries them otherwise: the if's results join both branches, and the
+// carried value keeps the offsets' divisibility through the fixed point.
+func TestIfJoin(t *testing.T) {
+	fn, a := analyze(t, `tt.func @f(%n: i32, %c: i1, %t: i32) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c128 = arith.constant 128 : i32
+  %c8 = arith.constant 8 : i32
+  %res = scf.for %i = %c0 to %n step %c1 iter_args(%om = %c0) -> (i32) : i32 {
+    %r:2 = scf.if %c -> (i32, i32) {
+      %m0 = arith.muli %t, %c128 : i32
+      %m1 = arith.muli %t, %c8 : i32
+      scf.yield %m0, %m1 : i32, i32
+    } else {
+      scf.yield %om, %c0 : i32, i32
+    }
+    scf.yield %r#0 : i32
+  }
+  tt.return
+}`)
+	ifop := fn.Collect("scf.if")[0]
+	loop := fn.Collect("scf.for")[0]
+	expect(t, "t*128 or the carried offset", a.Get(ifop.Result(0)), []int64{1}, []int64{128}, []int64{1})
+	expect(t, "t*8 or 0", a.Get(ifop.Result(1)), []int64{1}, []int64{8}, []int64{1})
+	expect(t, "carried offset", a.Get(loop.Regions[0].Entry().Arg(1)), []int64{1}, []int64{128}, []int64{1})
+}
+
 // The clamped bounds triton-rewrite-tensor-pointer emits keep the
 // divisibility both operands share, so range < splat(bound) keeps runs.
 func TestMinMaxClamp(t *testing.T) {

@@ -12,7 +12,8 @@
 // Scalars are described as rank-1 values of extent 1. The analysis is a
 // forward dataflow over the function; values carried by scf.for are the
 // join (gcd of every field) of their initial value and what the body yields,
-// iterated to a fixed point. Unknown values (loads, block arguments of other
+// iterated to a fixed point; the results of an scf.if with both branches
+// are the join of what the branches yield. Unknown values (loads, block arguments of other
 // regions, ops without a rule) get 1 everywhere, which is always sound.
 //
 // # Invariants
