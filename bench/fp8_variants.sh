@@ -59,6 +59,19 @@ i8_128x256x128_w8_s4_tma_p8|i8|128x256x128:p8|90|num-warps=8 num-stages=4 tma=tr
 e4m3_128x128x128_w8_s3_sm89|e4m3|128x128x128|89|num-warps=8 num-stages=3
 e5m2_128x128x128_w8_s3_sm89|e5m2|128x128x128|89|num-warps=8 num-stages=3
 i8_128x128x128_w8_s3_sm80|i8|128x128x128|80|num-warps=8 num-stages=3
+e4m3t_128x256x128_w8_s3_tma_f8_fast|e4m3t|128x256x128:f8|90|num-warps=8 num-stages=3 tma=true max-num-imprecise-acc=1073741824
+e4m3t_128x256x64_w8_s6_tma_f8_fast|e4m3t|128x256x64:f8|90|num-warps=8 num-stages=6 tma=true max-num-imprecise-acc=1073741824
+e4m3t_128x256x64_w8_s7_tma_f8_fast|e4m3t|128x256x64:f8|90|num-warps=8 num-stages=7 tma=true max-num-imprecise-acc=1073741824
+e4m3t_128x256x64_w8_s7_tma_p8_fast|e4m3t|128x256x64:p8|90|num-warps=8 num-stages=7 tma=true max-num-imprecise-acc=1073741824
+e4m3t_128x256x64_w8_s10_tma_p8_fast|e4m3t|128x256x64:p8|90|num-warps=8 num-stages=10 tma=true max-num-imprecise-acc=1073741824
+e4m3t_256x128x128_w8_s3_tma_f8_fast|e4m3t|256x128x128:f8|90|num-warps=8 num-stages=3 tma=true max-num-imprecise-acc=1073741824
+e4m3t_128x128x128_w8_s3_tma_f8_fast|e4m3t|128x128x128:f8|90|num-warps=8 num-stages=3 tma=true max-num-imprecise-acc=1073741824
+e4m3t_128x128x64_w8_s6_tma_f8_fast|e4m3t|128x128x64:f8|90|num-warps=8 num-stages=6 tma=true max-num-imprecise-acc=1073741824
+e4m3t_128x128x128_w8_s4_tma_f8_fast|e4m3t|128x128x128:f8|90|num-warps=8 num-stages=4 tma=true max-num-imprecise-acc=1073741824
+e4m3t_128x128x128_w8_s5_tma_f8_fast|e4m3t|128x128x128:f8|90|num-warps=8 num-stages=5 tma=true max-num-imprecise-acc=1073741824
+e4m3t_128x128x128_w8_s6_tma_f8_fast|e4m3t|128x128x128:f8|90|num-warps=8 num-stages=6 tma=true max-num-imprecise-acc=1073741824
+e4m3_128x128x128_w8_s5_tma_f8_fast|e4m3|128x128x128:f8|90|num-warps=8 num-stages=5 tma=true max-num-imprecise-acc=1073741824
+i8_128x128x128_w8_s5_tma_f8|i8|128x128x128:f8|90|num-warps=8 num-stages=5 tma=true
 "
 
 tools=${SP_PTXAS_SM90A:+$(dirname "$SP_PTXAS_SM90A")}
