@@ -270,27 +270,35 @@ func (ly *layouts) mmaMap(shape []int64, l ttgpu.NvidiaMmaEncoding) (*threadMap,
 	if l.IsHopper() && N != 1 && N%(instrN*wn) != 0 && N > instrN {
 		return nil, fmt.Errorf("wgmma accumulator %dx%d is not a multiple of %d warps x n%d", M, N, wn, instrN)
 	}
-	key := fmt.Sprintf("mmabase:%d:%d:%d:%d:%d", wm, wn, M, N, instrN)
-	base, ok := ly.pro[key+":0"]
-	var base1 asm.Operand
-	if ok {
-		base1 = ly.pro[key+":1"]
-	} else {
+	// Each dimension's base is cached on what it depends on, so tensors of
+	// one layout that agree in a dimension share its base register (the
+	// M x 1 operand of a broadcast to M x N, for one).
+	key0 := fmt.Sprintf("mmabase0:%d:%d:%d", wm, wn, M)
+	key1 := fmt.Sprintf("mmabase1:%d:%d:%d:%d", wm, wn, N, instrN)
+	base, ok0 := ly.pro[key0]
+	base1, ok1 := ly.pro[key1]
+	if !ok0 || !ok1 {
 		wM, wN := ly.mmaWarp(l)
 		g := ly.bitField(ly.lane, 2, 8)
 		t := ly.bitField(ly.lane, 0, 4)
-		base, base1 = zero, zero
-		if M > 1 {
-			r := ly.newReg(clsB32)
-			ly.emitWarpBase(r, wM, 16, M, g, 1)
-			base = r
+		if !ok0 {
+			base = zero
+			if M > 1 {
+				r := ly.newReg(clsB32)
+				ly.emitWarpBase(r, wM, 16, M, g, 1)
+				base = r
+			}
+			ly.pro[key0] = base
 		}
-		if N > 1 {
-			r := ly.newReg(clsB32)
-			ly.emitWarpBase(r, wN, instrN, N, t, 2)
-			base1 = r
+		if !ok1 {
+			base1 = zero
+			if N > 1 {
+				r := ly.newReg(clsB32)
+				ly.emitWarpBase(r, wN, instrN, N, t, 2)
+				base1 = r
+			}
+			ly.pro[key1] = base1
 		}
-		ly.pro[key+":0"], ly.pro[key+":1"] = base, base1
 	}
 	tm := &threadMap{shape: shape, base: []asm.Operand{base, base1}, order: []int{1, 0}}
 	tm.offs = mmaOffsets(M, N, wm, wn, instrN)
