@@ -71,6 +71,37 @@ def persistent_ids(a, BM, BN, G):
     group_map(a)
 
 
+def rowwise_scales(a, BM, BN, m0, n0, acc, ind):
+    """Appends %s2 = acc * scale_a[m0 + rows] * scale_b[n0 + cols] (per-row and
+    per-column f32 scales, masked at M and N), indented by ind."""
+    L = [
+        f"%rm = tt.make_range {{end = {BM} : i32, start = 0 : i32}} : tensor<{BM}xi32>",
+        f"%rn = tt.make_range {{end = {BN} : i32, start = 0 : i32}} : tensor<{BN}xi32>",
+        f"%m0s = tt.splat {m0} : i32 -> tensor<{BM}xi32>",
+        f"%offs_m = arith.addi %m0s, %rm : tensor<{BM}xi32>",
+        f"%n0s = tt.splat {n0} : i32 -> tensor<{BN}xi32>",
+        f"%offs_n = arith.addi %n0s, %rn : tensor<{BN}xi32>",
+        f"%Ms = tt.splat %M : i32 -> tensor<{BM}xi32>",
+        f"%mm = arith.cmpi slt, %offs_m, %Ms : tensor<{BM}xi32>",
+        f"%Ns = tt.splat %N : i32 -> tensor<{BN}xi32>",
+        f"%mn = arith.cmpi slt, %offs_n, %Ns : tensor<{BN}xi32>",
+        f"%sab = tt.splat %sa_ptr : !tt.ptr<f32> -> tensor<{BM}x!tt.ptr<f32>>",
+        f"%sap = tt.addptr %sab, %offs_m : tensor<{BM}x!tt.ptr<f32>>, tensor<{BM}xi32>",
+        f"%sav = tt.load %sap, %mm : tensor<{BM}x!tt.ptr<f32>>",
+        f"%sbb = tt.splat %sb_ptr : !tt.ptr<f32> -> tensor<{BN}x!tt.ptr<f32>>",
+        f"%sbp = tt.addptr %sbb, %offs_n : tensor<{BN}x!tt.ptr<f32>>, tensor<{BN}xi32>",
+        f"%sbv = tt.load %sbp, %mn : tensor<{BN}x!tt.ptr<f32>>",
+        f"%sae = tt.expand_dims %sav {{axis = 1 : i32}} : tensor<{BM}xf32> -> tensor<{BM}x1xf32>",
+        f"%sbe = tt.expand_dims %sbv {{axis = 0 : i32}} : tensor<{BN}xf32> -> tensor<1x{BN}xf32>",
+        f"%saB = tt.broadcast %sae : tensor<{BM}x1xf32> -> tensor<{BM}x{BN}xf32>",
+        f"%sbB = tt.broadcast %sbe : tensor<1x{BN}xf32> -> tensor<{BM}x{BN}xf32>",
+        f"%s1 = arith.mulf {acc}, %saB : tensor<{BM}x{BN}xf32>",
+        f"%s2 = arith.mulf %s1, %sbB : tensor<{BM}x{BN}xf32>",
+    ]
+    for l in L:
+        a(ind + l)
+
+
 def kernel(name, et, acc, out, scaled, BM, BN, BK, div16=False, G=0):
     zero = "0.000000e+00" if acc == "f32" else "0"
     L = []
@@ -255,28 +286,7 @@ def kernel_bp(name, et, acc, out, scaled, BM, BN, BK, G=0, persistent=False):
         a(f"    %s2 = arith.mulf %res#0, %sS : tensor<{BM}x{BN}xf32>")
         cm = "%s2"
     elif scaled:
-        a(f"    %rm = tt.make_range {{end = {BM} : i32, start = 0 : i32}} : tensor<{BM}xi32>")
-        a(f"    %rn = tt.make_range {{end = {BN} : i32, start = 0 : i32}} : tensor<{BN}xi32>")
-        a(f"    %m0s = tt.splat %m0 : i32 -> tensor<{BM}xi32>")
-        a(f"    %offs_m = arith.addi %m0s, %rm : tensor<{BM}xi32>")
-        a(f"    %n0s = tt.splat %n0 : i32 -> tensor<{BN}xi32>")
-        a(f"    %offs_n = arith.addi %n0s, %rn : tensor<{BN}xi32>")
-        a(f"    %Ms = tt.splat %M : i32 -> tensor<{BM}xi32>")
-        a(f"    %mm = arith.cmpi slt, %offs_m, %Ms : tensor<{BM}xi32>")
-        a(f"    %Ns = tt.splat %N : i32 -> tensor<{BN}xi32>")
-        a(f"    %mn = arith.cmpi slt, %offs_n, %Ns : tensor<{BN}xi32>")
-        a(f"    %sab = tt.splat %sa_ptr : !tt.ptr<f32> -> tensor<{BM}x!tt.ptr<f32>>")
-        a(f"    %sap = tt.addptr %sab, %offs_m : tensor<{BM}x!tt.ptr<f32>>, tensor<{BM}xi32>")
-        a(f"    %sav = tt.load %sap, %mm : tensor<{BM}x!tt.ptr<f32>>")
-        a(f"    %sbb = tt.splat %sb_ptr : !tt.ptr<f32> -> tensor<{BN}x!tt.ptr<f32>>")
-        a(f"    %sbp = tt.addptr %sbb, %offs_n : tensor<{BN}x!tt.ptr<f32>>, tensor<{BN}xi32>")
-        a(f"    %sbv = tt.load %sbp, %mn : tensor<{BN}x!tt.ptr<f32>>")
-        a(f"    %sae = tt.expand_dims %sav {{axis = 1 : i32}} : tensor<{BM}xf32> -> tensor<{BM}x1xf32>")
-        a(f"    %sbe = tt.expand_dims %sbv {{axis = 0 : i32}} : tensor<{BN}xf32> -> tensor<1x{BN}xf32>")
-        a(f"    %saB = tt.broadcast %sae : tensor<{BM}x1xf32> -> tensor<{BM}x{BN}xf32>")
-        a(f"    %sbB = tt.broadcast %sbe : tensor<1x{BN}xf32> -> tensor<{BM}x{BN}xf32>")
-        a(f"    %s1 = arith.mulf %res#0, %saB : tensor<{BM}x{BN}xf32>")
-        a(f"    %s2 = arith.mulf %s1, %sbB : tensor<{BM}x{BN}xf32>")
+        rowwise_scales(a, BM, BN, "%m0", "%n0", "%res#0", "    ")
         cm = "%s2"
     if out != acc:
         a(f"    %cv = arith.truncf {cm} : tensor<{BM}x{BN}x{acc}> to tensor<{BM}x{BN}x{out}>")
@@ -380,28 +390,7 @@ def kernel_flat(name, et, acc, out, scaled, BM, BN, BK, G=8):
         a(f"        %s2 = arith.mulf %dd, %sS : {tAcc}")
         cm = "%s2"
     elif scaled:
-        a(f"        %rm = tt.make_range {{end = {BM} : i32, start = 0 : i32}} : tensor<{BM}xi32>")
-        a(f"        %rn = tt.make_range {{end = {BN} : i32, start = 0 : i32}} : tensor<{BN}xi32>")
-        a(f"        %m0s = tt.splat %tn#1 : i32 -> tensor<{BM}xi32>")
-        a(f"        %offs_m = arith.addi %m0s, %rm : tensor<{BM}xi32>")
-        a(f"        %n0s = tt.splat %tn#2 : i32 -> tensor<{BN}xi32>")
-        a(f"        %offs_n = arith.addi %n0s, %rn : tensor<{BN}xi32>")
-        a(f"        %Ms = tt.splat %M : i32 -> tensor<{BM}xi32>")
-        a(f"        %mm = arith.cmpi slt, %offs_m, %Ms : tensor<{BM}xi32>")
-        a(f"        %Ns = tt.splat %N : i32 -> tensor<{BN}xi32>")
-        a(f"        %mn = arith.cmpi slt, %offs_n, %Ns : tensor<{BN}xi32>")
-        a(f"        %sab = tt.splat %sa_ptr : !tt.ptr<f32> -> tensor<{BM}x!tt.ptr<f32>>")
-        a(f"        %sap = tt.addptr %sab, %offs_m : tensor<{BM}x!tt.ptr<f32>>, tensor<{BM}xi32>")
-        a(f"        %sav = tt.load %sap, %mm : tensor<{BM}x!tt.ptr<f32>>")
-        a(f"        %sbb = tt.splat %sb_ptr : !tt.ptr<f32> -> tensor<{BN}x!tt.ptr<f32>>")
-        a(f"        %sbp = tt.addptr %sbb, %offs_n : tensor<{BN}x!tt.ptr<f32>>, tensor<{BN}xi32>")
-        a(f"        %sbv = tt.load %sbp, %mn : tensor<{BN}x!tt.ptr<f32>>")
-        a(f"        %sae = tt.expand_dims %sav {{axis = 1 : i32}} : tensor<{BM}xf32> -> tensor<{BM}x1xf32>")
-        a(f"        %sbe = tt.expand_dims %sbv {{axis = 0 : i32}} : tensor<{BN}xf32> -> tensor<1x{BN}xf32>")
-        a(f"        %saB = tt.broadcast %sae : tensor<{BM}x1xf32> -> {tAcc}")
-        a(f"        %sbB = tt.broadcast %sbe : tensor<1x{BN}xf32> -> {tAcc}")
-        a(f"        %s1 = arith.mulf %dd, %saB : {tAcc}")
-        a(f"        %s2 = arith.mulf %s1, %sbB : {tAcc}")
+        rowwise_scales(a, BM, BN, "%tn#1", "%tn#2", "%dd", "        ")
         cm = "%s2"
     if out != acc:
         a(f"        %cv = arith.truncf {cm} : {tAcc} to {tC}")
