@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sparsetriton/sp/ir"
 	"github.com/sparsetriton/sp/sparse"
 )
 
@@ -42,17 +43,25 @@ func FuzzNPY(f *testing.F) {
 	})
 }
 
-// fuzzProgram is examples/sparse_matmul.mlir as the CPU back end binds it.
-func fuzzProgram(t testing.TB) *program {
-	const path = "../../examples/sparse_matmul.mlir"
+// testKernel parses the module at path and returns it and its kernel,
+// failing t on an error.
+func testKernel(t testing.TB, path string) (mod, fn *ir.Operation) {
+	t.Helper()
 	mod, err := parseModule(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	fn, err := findKernel(mod, "")
+	fn, err = findKernel(mod, "")
 	if err != nil {
 		t.Fatal(err)
 	}
+	return mod, fn
+}
+
+// fuzzProgram is examples/sparse_matmul.mlir as the CPU back end binds it.
+func fuzzProgram(t testing.TB) *program {
+	const path = "../../examples/sparse_matmul.mlir"
+	_, fn := testKernel(t, path)
 	params, err := ttirParams(fn)
 	if err != nil {
 		t.Fatal(err)

@@ -107,14 +107,7 @@ func offsetKernel(aForm, bForm int, before bool) string {
 // interpreter: it must verify too.
 func checkThroughPipeline(t *testing.T, path, specPath string, numWarps int) {
 	t.Helper()
-	mod, err := parseModule(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	fn, err := findKernel(mod, "")
-	if err != nil {
-		t.Fatal(err)
-	}
+	mod, fn := testKernel(t, path)
 	spec, err := loadSpec(specPath)
 	if err != nil {
 		t.Fatal(err)
