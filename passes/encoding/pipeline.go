@@ -53,10 +53,13 @@ tt.trans of the memdesc view. The ops computing its pointer, mask and
 other operands (and the loop-carried values they read, with the yields
 that advance them) form stage 0; they must be pure (or scalar loads
 without mask or volatility in a loop that stores nothing, such as the
-block column a block-sparse loop reads, which then run ahead too), used
-only by stage 0,
-and the loop results of those carried values must be unused. Everything
-else is the last stage. With S = num-stages ≥ 2, for each such load:
+block column a block-sparse loop reads, which then run ahead too; or
+scf.if ops whose regions hold only such ops, the tile change of a
+flattened persistent loop). Where the rest of the loop also reads a
+stage-0 value, or a loop result of a carried one is used, the compute
+gets its own copy: the pure stage-0 ops are cloned at the head of the
+body with second iter args of the same inits (decouple, pipeline_decouple.go),
+since stage 0 runs ahead. Everything else is the last stage. With S = num-stages ≥ 2, for each such load:
 
   %buf = triton_gpu.local_alloc : () -> !tt.memdesc<S x tile, #shared, #triton_gpu.shared_memory, mutable>
 
