@@ -431,8 +431,8 @@ files = {
     # tutorial 09 form with tensor descriptors), per-tensor scales, 128x128
     # tiles (spec: grid min(SMS, tiles))
     "scaled_mm_e4m3_flat.mlir": kernel_flat("scaled_mm", "f8E4M3FN", "f32", "bf16", "tensor", 128, 128, 128, 8),
-    # the same with 128x256 tiles: the epilogue stores from the accumulator
-    # layout (remove-layout-conversions rule 6) so the ring keeps 5 stages
+    # the same with 128x256 tiles: with 5 stages the epilogue's conversion
+    # goes through shared memory in row windows beside the ring
     "scaled_mm_e4m3_flat_128x256.mlir": kernel_flat("scaled_mm", "f8E4M3FN", "f32", "bf16", "tensor", 128, 256, 128, 8),
     # i8 (exact, i32 accumulator): the useC reset of an integer accumulator
     "mm_i8_flat.mlir": kernel_flat("mm_i8", "i8", "i32", "i32", False, 128, 128, 128, 8),

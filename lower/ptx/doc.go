@@ -143,8 +143,15 @@
 // convert_layout and cross-warp reductions get byte offsets; buffers with
 // overlapping live ranges (program order, a use inside a loop keeps an
 // allocation live to the loop's end) are disjoint, others share space
-// (first fit, 128-byte aligned). Manifest.sharedBytes is the total; the
-// launcher raises the dynamic limit above 48 KB. A memdesc value is a
+// (first fit, 128-byte aligned). When the total is over the target's
+// shared memory per block, fitShared splits the largest convert_layout
+// scratch into 2, 4, ... windows of rows or columns and places again; each
+// window goes through the smaller tile in turn. A thread's elements of a
+// window follow from their compile-time offsets (every thread's base lies
+// below threadMap.span), or for an #mma accumulator cut into bands of
+// whole 16-row blocks from a warp-uniform predicate on the warp's first
+// row. Manifest.sharedBytes is the total; the launcher raises the dynamic
+// limit above 48 KB. A memdesc value is a
 // 32-bit shared address plus the tile's #shared swizzle (vec, perPhase,
 // maxPhase, order): element (line, pos) of the stored 2-D tile is at
 // line*rowLen + ((pos/vec) ^ ((line/perPhase) % maxPhase))*vec + pos%vec.

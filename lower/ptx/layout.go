@@ -21,6 +21,10 @@ type threadMap struct {
 	offs  [][]int64
 	// order is the dimension order, fastest first (for vectorization).
 	order []int
+	// span[d] bounds base[d]: every thread's base lies in [0, span[d]).
+	// A conversion split into column windows (convertChunks) relies on it
+	// to place each element in its window from offs alone.
+	span []int64
 }
 
 func (tm *threadMap) rank() int { return len(tm.shape) }
@@ -89,6 +93,7 @@ func sliceMap(parent *threadMap, dim int) *threadMap {
 		if d != dim {
 			tm.shape = append(tm.shape, parent.shape[d])
 			tm.base = append(tm.base, parent.base[d])
+			tm.span = append(tm.span, parent.span[d])
 		}
 	}
 	for _, o := range parent.order {
@@ -136,14 +141,16 @@ func (ly *layouts) blockedMap(shape []int64, l ttgpu.BlockedEncoding) (*threadMa
 	if warps != ly.numWarps {
 		return nil, fmt.Errorf("warpsPerCTA %v covers %d warps, but the module has num-warps = %d", l.WarpsPerCTA, warps, ly.numWarps)
 	}
-	tm := &threadMap{shape: shape, base: make([]asm.Operand, r), order: append([]int(nil), l.Order...)}
+	tm := &threadMap{shape: shape, base: make([]asm.Operand, r), order: append([]int(nil), l.Order...), span: make([]int64, r)}
 	laneShift, warpShift := 0, 0
 	perDim := make([][]int64, r)
 	for _, d := range l.Order {
 		spt, tpw, wpc := int64(l.SizePerThread[d]), int64(l.ThreadsPerWarp[d]), int64(l.WarpsPerCTA[d])
 		S := shape[d]
+		tm.span[d] = 1
 		if S > spt {
 			tm.base[d] = ly.blockedBase(laneShift, tpw, warpShift, wpc, spt, S)
+			tm.span[d] = maxMasked(tpw*wpc, spt, S) + 1
 		} else {
 			tm.base[d] = zero
 		}
@@ -300,9 +307,22 @@ func (ly *layouts) mmaMap(shape []int64, l ttgpu.NvidiaMmaEncoding) (*threadMap,
 			ly.pro[key1] = base1
 		}
 	}
-	tm := &threadMap{shape: shape, base: []asm.Operand{base, base1}, order: []int{1, 0}}
+	tm := &threadMap{shape: shape, base: []asm.Operand{base, base1}, order: []int{1, 0}, span: mmaSpan(M, N, wm, wn, instrN)}
 	tm.offs = mmaOffsets(M, N, wm, wn, instrN)
 	return tm, nil
+}
+
+// mmaSpan bounds mmaMap's bases: the warp's row (column) offset plus g < 8
+// (plus 2t, t < 4); a size-1 dimension's base is 0.
+func mmaSpan(M, N, wm, wn, instrN int64) []int64 {
+	span := []int64{1, 1}
+	if M > 1 {
+		span[0] = maxMasked(wm, 16, M) + 8
+	}
+	if N > 1 {
+		span[1] = maxMasked(wn, instrN, N) + 7
+	}
+	return span
 }
 
 // mmaOffsets lists, register by register, the thread-relative offsets of
@@ -328,6 +348,37 @@ func mmaOffsets(M, N, wm, wn, instrN int64) [][]int64 {
 		}
 	}
 	return offs
+}
+
+// mmaWarpRow is the first accumulator row of the thread's warp in an
+// nvidia_mma layout over M rows: (warpM*16) & (M-1), mmaMap's row base
+// without the lane's g (prologue, cached).
+func (ly *layouts) mmaWarpRow(l ttgpu.NvidiaMmaEncoding, M int64) asm.Operand {
+	wm := int64(l.WarpsPerCTA[0])
+	key := fmt.Sprintf("mmawarprow:%d:%d:%d", wm, l.WarpsPerCTA[1], M)
+	if r, ok := ly.pro[key]; ok {
+		return r
+	}
+	wM, _ := ly.mmaWarp(l)
+	var r asm.Operand = zero
+	if wM != zero {
+		reg := ly.newReg(clsB32)
+		ly.proOp("mul.lo.u32", reg, wM, imm(16))
+		ly.proOp("and.b32", reg, reg, imm(M-1))
+		r = reg
+	}
+	ly.pro[key] = r
+	return r
+}
+
+// maxMasked is the largest (x*mul) & (S-1) over x in [0, n): the largest
+// base blockedBase and emitWarpBase compute (S a power of two).
+func maxMasked(n, mul, S int64) int64 {
+	m := int64(0)
+	for x := int64(0); x < n; x++ {
+		m = max(m, (x*mul)&(S-1))
+	}
+	return m
 }
 
 // emitWarpBase writes dst = ((w*tile) & (S-1)) + x*mul in the prologue.

@@ -8,6 +8,7 @@ import (
 	"github.com/sparsetriton/sp/dialect/tt"
 	"github.com/sparsetriton/sp/dialect/ttgpu"
 	"github.com/sparsetriton/sp/ir"
+	"github.com/sparsetriton/sp/lower/limits"
 	"github.com/sparsetriton/sp/lower/ptx/asm"
 )
 
@@ -297,7 +298,77 @@ func planShared(k *kernel) (*smemPlan, error) {
 	if err != nil {
 		return nil, err
 	}
-	return placeBuffers(bufs), nil
+	return fitShared(k, bufs), nil
+}
+
+// fitShared places bufs; while the plan is over the target's shared
+// memory per block, it splits the largest convert_layout scratch that
+// can still be split into twice as many windows (convertWindows, columns
+// first, then rows) and places again. A conversion beside live buffers
+// (a pipelined ring around a flattened loop's epilogue) then goes through
+// a tile a fraction of its size, a window at a time, where it would
+// otherwise leave the kernel over the limit. Kernels that fit are placed
+// as they are, and so are kernels no split makes fit (the launch check
+// refuses them with the size of the unsplit plan).
+func fitShared(k *kernel, bufs []smemBuf) *smemPlan {
+	limit := 0
+	if t, ok := limits.Targets[k.sm]; ok {
+		limit = t.MaxShared
+	}
+	plan := placeBuffers(bufs)
+	if limit == 0 || plan.size <= limit {
+		return plan
+	}
+	split := append([]smemBuf(nil), bufs...)
+	for splitLargestConvert(k, split) {
+		if p := placeBuffers(split); p.size <= limit {
+			return p
+		}
+	}
+	// No split fits: lower as planned (the launch check refuses the kernel).
+	clear(k.cvtChunks)
+	return plan
+}
+
+// splitLargestConvert doubles the windows of the largest splittable
+// convert_layout scratch in bufs (updating its size); false when none
+// can be split further.
+func splitLargestConvert(k *kernel, bufs []smemBuf) bool {
+	best, bestSplit := -1, cvtSplit{}
+	for i, b := range bufs {
+		if b.op.Name != ttgpu.ConvertLayoutOpName || (best >= 0 && b.bytes <= bufs[best].bytes) {
+			continue
+		}
+		if s, ok := nextSplit(k, b.op); ok {
+			best, bestSplit = i, s
+		}
+	}
+	if best < 0 {
+		return false
+	}
+	op := bufs[best].op
+	k.cvtChunks[op] = bestSplit
+	_, n, _ := convertScratch(k, op)
+	bufs[best].bytes = int(n)
+	return true
+}
+
+// nextSplit is the split with twice the windows of op's current one: along
+// the same dimension, or, for an unsplit conversion, columns if they can
+// be split and rows otherwise.
+func nextSplit(k *kernel, op *ir.Operation) (cvtSplit, bool) {
+	cur := k.cvtChunks[op]
+	dims := []int{cur.dim}
+	if cur.n <= 1 {
+		dims = []int{1, 0}
+	}
+	for _, d := range dims {
+		s := cvtSplit{dim: d, n: 2 * max(1, cur.n)}
+		if _, _, ok := convertWindows(k, op, s); ok {
+			return s, true
+		}
+	}
+	return cvtSplit{}, false
 }
 
 // opPositions numbers the ops of a function in program order: index is
@@ -579,11 +650,22 @@ func (k *kernel) storeDist(m *memRef, v *ir.Value) error {
 	if err != nil {
 		return err
 	}
+	k.storeRegs(m, tm, regs, nil)
+	return nil
+}
+
+// storeRegs writes the elements of regs (laid out by tm) that sel selects
+// (every one when sel is nil).
+func (k *kernel) storeRegs(m *memRef, tm *threadMap, regs []asm.Operand, sel *winSel) {
 	k.beforeWrite()
 	vec := k.sharedVec(m, tm)
 	ty, lanes := accessType(m.elem, vec)
 	for i := 0; i < len(regs); i += vec {
-		r, c := k.tileCoord(tm, i)
+		in, p := k.member(tm, i, sel)
+		if !in {
+			continue
+		}
+		r, c := sel.coord(k.layouts, tm, i)
 		addr := k.elemAddr(m, r, c)
 		src := k.packWords(m.elem, regs[i:i+vec])
 		if m.elem.bits == 8 {
@@ -593,10 +675,12 @@ func (k *kernel) storeDist(m *memRef, v *ir.Value) error {
 		if ty == "b16" {
 			src = regs[i : i+1]
 		}
-		k.eff("st.shared"+vecSuffix(lanes)+"."+ty, addr, braceList(src, lanes > 1))
+		st := k.eff("st.shared"+vecSuffix(lanes)+"."+ty, addr, braceList(src, lanes > 1))
+		if p != nil {
+			st.If(*p, false)
+		}
 	}
 	k.afterWrite()
-	return nil
 }
 
 // loadDist reads a distributed tensor of type rt from a view.
@@ -609,31 +693,46 @@ func (k *kernel) loadDist(m *memRef, rt ir.RankedTensorType) (*val, error) {
 	if err != nil {
 		return nil, err
 	}
+	k.loadRegs(m, tm, res.regs, nil)
+	return res, nil
+}
+
+// loadRegs reads the elements of regs (laid out by tm) that sel selects.
+func (k *kernel) loadRegs(m *memRef, tm *threadMap, regs []asm.Operand, sel *winSel) {
 	k.beforeRead()
 	vec := k.sharedVec(m, tm)
 	ty, lanes := accessType(m.elem, vec)
-	for i := 0; i < len(res.regs); i += vec {
-		r, c := k.tileCoord(tm, i)
+	for i := 0; i < len(regs); i += vec {
+		in, p := k.member(tm, i, sel)
+		if !in {
+			continue
+		}
+		r, c := sel.coord(k.layouts, tm, i)
 		addr := k.elemAddr(m, r, c)
-		run := res.regs[i : i+vec]
+		run := regs[i : i+vec]
+		var ins []*asm.Instr
 		switch {
 		case m.elem.bits == 8:
-			k.op("ld.shared.s8", run[0], addr)
+			ins = append(ins, k.op("ld.shared.s8", run[0], addr))
 		case ty == "b32" && m.elem.bits == 16:
 			words := make([]asm.Operand, lanes)
 			for j := range words {
 				words[j] = k.newReg(clsB32)
 			}
-			k.op("ld.shared"+vecSuffix(lanes)+".b32", braceList(words, lanes > 1), addr)
+			ins = append(ins, k.op("ld.shared"+vecSuffix(lanes)+".b32", braceList(words, lanes > 1), addr))
 			for j, w := range words {
-				k.op("mov.b32", asm.Vec{run[2*j], run[2*j+1]}, w)
+				ins = append(ins, k.op("mov.b32", asm.Vec{run[2*j], run[2*j+1]}, w))
 			}
 		default:
-			k.op("ld.shared"+vecSuffix(lanes)+"."+ty, braceList(run, lanes > 1), addr)
+			ins = append(ins, k.op("ld.shared"+vecSuffix(lanes)+"."+ty, braceList(run, lanes > 1), addr))
+		}
+		for _, in := range ins {
+			if p != nil {
+				in.If(*p, false)
+			}
 		}
 	}
 	k.afterRead()
-	return res, nil
 }
 
 // tileCoord returns the (row, col) tile coordinates of element i.
@@ -708,7 +807,10 @@ func emitLocalLoad(k *kernel, op *ir.Operation) error {
 // convert_layout: identical thread maps reuse the registers; otherwise
 // the tensor goes through a padded row-major scratch tile in shared
 // memory (row pitch + 16 bytes keeps the mma-fragment stores free of
-// bank conflicts), with barriers before and after the writes.
+// bank conflicts), with barriers before and after the writes. A
+// conversion split into n windows (k.cvtChunks, set by fitShared when
+// the kernel's shared memory would not fit otherwise) goes through a
+// tile of 1/n of the rows or columns (convertWindows), n times.
 func convertScratch(k *kernel, op *ir.Operation) (*memRef, int64, error) {
 	st := op.Operand(0).Type().(ir.RankedTensorType)
 	dt := op.Result(0).Type().(ir.RankedTensorType)
@@ -741,12 +843,144 @@ func convertScratch(k *kernel, op *ir.Operation) (*memRef, int64, error) {
 		m.rows, m.cols = 1, st.Shape[0]
 	} else {
 		m.rows, m.cols = st.Shape[0], st.Shape[1]
+		if c := k.cvtChunks[op]; c.n > 1 {
+			if c.dim == 0 {
+				m.rows /= int64(c.n)
+			} else {
+				m.cols /= int64(c.n)
+			}
+		}
 	}
 	m.rowLen = m.cols
 	if m.rows > 1 {
 		m.rowLen += int64(16 / s.bytes())
 	}
 	return m, m.rows * m.rowLen * int64(s.bytes()), nil
+}
+
+// cvtSplit is a conversion's split: n windows along dim.
+type cvtSplit struct{ dim, n int }
+
+// window is one window of a split conversion: the elements whose
+// coordinate in dim lies in [lo, lo+w), moved by -lo into the scratch tile.
+type window struct {
+	dim   int
+	lo, w int64
+}
+
+// winSel selects one window's elements of a thread map. Membership comes
+// from an element's compile-time offset (threadMap.span), or, where the
+// map is an mma accumulator windowed by rows (mma != nil), from the
+// warp's first row, a warp-uniform predicate: a warp holds whole 16-row
+// blocks of the accumulator.
+type winSel struct {
+	window
+	// mma, for a side selected by warp: its layout and rows, from which
+	// member computes warpRow (emitted on first use, not while planning).
+	mma     *ttgpu.NvidiaMmaEncoding
+	rows    int64
+	warpRow asm.Operand
+	preds   map[int64]*asm.Reg
+}
+
+// coord is the scratch coordinate of element i (tileCoord moved by -lo).
+func (sel *winSel) coord(ly *layouts, tm *threadMap, i int) (affine, affine) {
+	r, c := ly.tileCoord(tm, i)
+	if sel != nil {
+		if sel.dim == 0 {
+			r.off -= sel.lo
+		} else {
+			c.off -= sel.lo
+		}
+	}
+	return r, c
+}
+
+// member says whether element i of tm is in sel's window: statically, or
+// under the predicate p.
+func (k *kernel) member(tm *threadMap, i int, sel *winSel) (bool, *asm.Reg) {
+	if sel == nil {
+		return true, nil
+	}
+	off := tm.offs[i][sel.dim]
+	if sel.mma == nil {
+		return off >= sel.lo && off < sel.lo+sel.w, nil
+	}
+	if sel.warpRow == nil {
+		sel.warpRow = k.mmaWarpRow(*sel.mma, sel.rows)
+	}
+	blk := off &^ 15
+	if p, ok := sel.preds[blk]; ok {
+		return true, p
+	}
+	// warpRow + blk in [lo, lo+w)  <=>  warpRow + blk - lo < w (unsigned)
+	t := k.newReg(clsB32)
+	if d := blk - sel.lo; d >= 0 {
+		k.op("add.u32", t, sel.warpRow, imm(d))
+	} else {
+		k.op("sub.u32", t, sel.warpRow, imm(-d))
+	}
+	p := k.newReg(clsPred)
+	k.op("setp.lt.u32", p, t, imm(sel.w))
+	sel.preds[blk] = &p
+	return true, &p
+}
+
+// convertWindows returns the windows of a conversion split s (nil when
+// s.n <= 1), or ok = false when that split is not possible. Each of the
+// two layouts must place every element (and every vector run of its
+// shared-memory accesses) in one window whatever its thread: by its
+// compile-time offset (windowed), or, for an mma accumulator split by
+// rows into windows of whole 16-row blocks, by its warp.
+func convertWindows(k *kernel, op *ir.Operation, s cvtSplit) (src, dst []winSel, ok bool) {
+	if s.n <= 1 {
+		return nil, nil, true
+	}
+	st := op.Operand(0).Type().(ir.RankedTensorType)
+	dt := op.Result(0).Type().(ir.RankedTensorType)
+	if len(st.Shape) != 2 || st.Shape[s.dim]%int64(s.n) != 0 {
+		return nil, nil, false
+	}
+	w := st.Shape[s.dim] / int64(s.n)
+	saved := k.cvtChunks[op]
+	k.cvtChunks[op] = s
+	m, _, err := convertScratch(k, op)
+	k.cvtChunks[op] = saved
+	if err != nil || m == nil {
+		return nil, nil, false
+	}
+	sides := [2][]winSel{}
+	for j, t := range []ir.RankedTensorType{st, dt} {
+		tm, err := k.threadMap(t)
+		if err != nil {
+			return nil, nil, false
+		}
+		var mma *ttgpu.NvidiaMmaEncoding
+		if !windowed(tm, s.dim, w, k.sharedVec(m, tm)) {
+			l, isMma := t.Encoding.(ttgpu.NvidiaMmaEncoding)
+			if !isMma || s.dim != 0 || w%16 != 0 {
+				return nil, nil, false
+			}
+			mma = &l
+		}
+		for i := 0; i < s.n; i++ {
+			sides[j] = append(sides[j], winSel{window: window{s.dim, int64(i) * w, w}, mma: mma, rows: t.Shape[0], preds: map[int64]*asm.Reg{}})
+		}
+	}
+	return sides[0], sides[1], true
+}
+
+// windowed reports whether tm's elements, in runs of vec, each lie within
+// one window of w along dim for every thread: offset o and base b < span
+// put an element in window o/w exactly when o%w + span-1 < w.
+func windowed(tm *threadMap, dim int, w int64, vec int) bool {
+	for i := 0; i < len(tm.offs); i += vec {
+		first, last := tm.offs[i][dim], tm.offs[i+vec-1][dim]
+		if first/w != last/w || last%w+tm.span[dim]-1 >= w {
+			return false
+		}
+	}
+	return true
 }
 
 func sameMap(a, b *threadMap) bool {
@@ -777,12 +1011,37 @@ func emitConvertLayout(k *kernel, op *ir.Operation) error {
 	base := k.newReg(clsB32)
 	k.op("add.u32", base, k.smemBase, imm(k.smem.offset[op]))
 	m.base = base
-	if err := k.storeDist(m, op.Operand(0)); err != nil {
-		return err
-	}
-	res, err := k.loadDist(m, op.Result(0).Type().(ir.RankedTensorType))
+	st := op.Operand(0).Type().(ir.RankedTensorType)
+	dt := op.Result(0).Type().(ir.RankedTensorType)
+	sm, err := k.threadMap(st)
 	if err != nil {
 		return err
+	}
+	dm, err := k.threadMap(dt)
+	if err != nil {
+		return err
+	}
+	src, err := k.regsOf(op.Operand(0))
+	if err != nil {
+		return err
+	}
+	srcWins, dstWins, ok := convertWindows(k, op, k.cvtChunks[op])
+	if !ok {
+		return fmt.Errorf("convert_layout: the %d-way split planned for it is not possible", k.cvtChunks[op].n)
+	}
+	var res *val
+	for i := 0; i < max(1, len(srcWins)); i++ {
+		var ss, ds *winSel
+		if srcWins != nil {
+			ss, ds = &srcWins[i], &dstWins[i]
+		}
+		k.storeRegs(m, sm, src, ss)
+		if res == nil {
+			if res, err = k.freshVal(dt); err != nil {
+				return err
+			}
+		}
+		k.loadRegs(m, dm, res.regs, ds)
 	}
 	k.set(op.Result(0), res)
 	return nil

@@ -152,6 +152,9 @@ type sharedState struct {
 	// mbarBody: lowering the body of an mbarrier pipeline loop, whose ring
 	// slots its full/empty barriers order (mbarrier.go).
 	mbarBody bool
+	// cvtChunks: the column windows a convert_layout's scratch is split
+	// into (absent: 1), chosen by planShared (fitShared).
+	cvtChunks map[*ir.Operation]cvtSplit
 }
 
 // kernel lowers one tt.func: the target, the op table, the analyses, and
@@ -190,6 +193,6 @@ func newKernel(fn *ir.Operation, name string, sm, numWarps int, opts Options, ta
 		code:        c,
 		valueMap:    valueMap{vals: map[*ir.Value]*val{}},
 		layouts:     &layouts{regAlloc: ra, code: c, numWarps: numWarps, pro: map[string]asm.Operand{}},
-		sharedState: &sharedState{code: c},
+		sharedState: &sharedState{code: c, cvtChunks: map[*ir.Operation]cvtSplit{}},
 	}
 }

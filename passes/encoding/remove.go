@@ -25,14 +25,13 @@ triton_gpu.convert_layout ops, repeating until nothing changes:
     conversion all of whose users lie in one block of a later op's region
     (the scf.if that holds a flattened persistent loop's epilogue) moves to
     the start of that block, so it runs only when the branch is taken;
- 5. dead conversions are erased;
- 6. store in the accumulator's layout: a tt.store of a conversion from an
-    nvidia_mma layout, inside an scf.for, stores the unconverted value and
-    rebuilds its pointers and mask in that layout (splat, make_range,
-    expand_dims, broadcast, splat constants, elementwise ops over
-    scalars): a conversion in a loop body needs shared memory beside the
-    loop's ring buffers (a flattened persistent loop's epilogue). Stores
-    after a loop keep the conversion and the coalesced layout.
+ 5. dead conversions are erased.
+
+A conversion that is left needs shared-memory scratch in the PTX lowering;
+where that scratch beside live buffers (a flattened persistent loop's ring
+around its epilogue) would put the kernel over the target's shared memory,
+the lowering converts in windows of rows or columns through a fraction of
+it (lower/ptx, fitShared).
 
 Conversions to dot_op encodings only take rules 1, 2 and 5: they are what
 tritongpu-stage-dot-operands stages through shared memory, so a dot
@@ -55,11 +54,6 @@ func runRemove(ctx *pass.Context, module *ir.Operation) error {
 			changed = false
 			for _, cv := range fn.Collect(opConvert) {
 				if cv.Block() != nil && simplifyConvert(b, cv) {
-					changed = true
-				}
-			}
-			for _, st := range fn.Collect(tt.StoreOpName) {
-				if storeInAccumulatorLayout(b, st) {
 					changed = true
 				}
 			}
