@@ -16,7 +16,9 @@
 # in grouped order, 8 tile rows per group; tma: sp-pipeline tma=true, TMA
 # copies on mbarriers; p<G>: persistent, one program per SM walking the tiles
 # in groups of G, launched on min(SMS, tiles) programs; f<G>: the same as one
-# flat loop over tiles and K, gen.py's kernel_flat). Each kernel's
+# flat loop over tiles and K, gen.py's kernel_flat; c2: programs of 2-CTA
+# clusters splitting the 256-row tile, B multicast, sp-pipeline num-ctas=2,
+# launched on SMS/2 programs). Each kernel's
 # launch spec (gen.py's) is written as OUT/<name>.spec.json; e4m3t: per-tensor
 # scales (two scalars) instead of per-row and per-column ones.
 # Usage: [SP_PTX_VERSION=8.7] bench/fp8_variants.sh OUT [NAME...]   (default: every variant)
@@ -59,6 +61,11 @@ i8_128x256x128_w8_s4_tma_p8|i8|128x256x128:p8|90|num-warps=8 num-stages=4 tma=tr
 e4m3_128x128x128_w8_s3_sm89|e4m3|128x128x128|89|num-warps=8 num-stages=3
 e5m2_128x128x128_w8_s3_sm89|e5m2|128x128x128|89|num-warps=8 num-stages=3
 i8_128x128x128_w8_s3_sm80|i8|128x128x128|80|num-warps=8 num-stages=3
+e4m3t_256x256x128_w8_s5_tma_p8_c2_fast|e4m3t|256x256x128:p8|90|num-warps=8 num-ctas=2 num-stages=5 tma=true max-num-imprecise-acc=1073741824
+e4m3t_256x256x128_w8_s5_tma_p4_c2_fast|e4m3t|256x256x128:p4|90|num-warps=8 num-ctas=2 num-stages=5 tma=true max-num-imprecise-acc=1073741824
+e4m3t_256x256x128_w8_s4_tma_p8_c2_fast|e4m3t|256x256x128:p8|90|num-warps=8 num-ctas=2 num-stages=4 tma=true max-num-imprecise-acc=1073741824
+e4m3t_128x256x128_w8_s5_tma_f8_fast|e4m3t|128x256x128:f8|90|num-warps=8 num-stages=5 tma=true max-num-imprecise-acc=1073741824
+e4m3t_256x128x128_w8_s5_tma_f8_fast|e4m3t|256x128x128:f8|90|num-warps=8 num-stages=5 tma=true max-num-imprecise-acc=1073741824
 e4m3t_128x256x128_w8_s3_tma_f8_fast|e4m3t|128x256x128:f8|90|num-warps=8 num-stages=3 tma=true max-num-imprecise-acc=1073741824
 e4m3t_128x256x64_w8_s6_tma_f8_fast|e4m3t|128x256x64:f8|90|num-warps=8 num-stages=6 tma=true max-num-imprecise-acc=1073741824
 e4m3t_128x256x64_w8_s7_tma_f8_fast|e4m3t|128x256x64:f8|90|num-warps=8 num-stages=7 tma=true max-num-imprecise-acc=1073741824

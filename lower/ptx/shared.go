@@ -975,6 +975,9 @@ func convertWindows(k *kernel, op *ir.Operation, s cvtSplit) (src, dst []winSel,
 // put an element in window o/w exactly when o%w + span-1 < w.
 func windowed(tm *threadMap, dim int, w int64, vec int) bool {
 	for i := 0; i < len(tm.offs); i += vec {
+		if i+vec > len(tm.offs) {
+			return false
+		}
 		first, last := tm.offs[i][dim], tm.offs[i+vec-1][dim]
 		if first/w != last/w || last%w+tm.span[dim]-1 >= w {
 			return false

@@ -17,7 +17,8 @@ computing rows [r*BM/2, (r+1)*BM/2) of the program's tile, and
 tt.get_program_id / tt.get_num_programs count clusters. The M-split
 values are the dot's result and its A and accumulator operands, and every
 value that shares their first dimension through elementwise ops, loads
-and stores, scf.for and scf.if: block pointers (tt.make_tensor_ptr gets
+and stores, scf.for and scf.if; a tt.splat of a scalar into such a value
+(a per-tensor scale in the epilogue) is split with it. Block pointers (tt.make_tensor_ptr gets
 its block halved and offsets[0] + rank * BM/2) and tensor descriptors
 (their block halved, each load or store at coordinate 0 + rank * BM/2).
 B's tile is the same in both CTAs; the TMA pipeline then loads it once per
@@ -139,7 +140,7 @@ func splitSupported(op *ir.Operation) bool {
 	switch op.Name {
 	case tt.DotOpName, tt.LoadOpName, tt.StoreOpName, tt.AdvanceOpName, tt.MakeTensorPtrOpName,
 		tt.MakeTensorDescriptorOpName, tt.DescriptorLoadOpName, tt.DescriptorStoreOpName,
-		scf.ForOpName, scf.IfOpName, scf.YieldOpName, arith.ConstantOpName:
+		scf.ForOpName, scf.IfOpName, scf.YieldOpName, arith.ConstantOpName, tt.SplatOpName:
 		return true
 	}
 	return op.HasTrait(ir.Elementwise) && len(op.Regions) == 0
@@ -211,7 +212,7 @@ func splitFunc(ctx *ir.Context, fn *ir.Operation, ctas int) error {
 			}
 		}
 		if touches && !splitSupported(op) {
-			err = ir.Errorf(op.Loc, "%s: '%s' uses the M tile that num-ctas = %d splits between CTAs; supported are tt.dot, block pointers (tt.make_tensor_ptr, tt.advance, tt.load, tt.store), tensor descriptors, elementwise ops, constants, scf.for and scf.if", splitName, op.Name, ctas)
+			err = ir.Errorf(op.Loc, "%s: '%s' uses the M tile that num-ctas = %d splits between CTAs; supported are tt.dot, block pointers (tt.make_tensor_ptr, tt.advance, tt.load, tt.store), tensor descriptors, elementwise ops, constants, splats of scalars, scf.for and scf.if", splitName, op.Name, ctas)
 		}
 	})
 	if err != nil {

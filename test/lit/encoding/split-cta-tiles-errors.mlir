@@ -1,8 +1,8 @@
 // RUN: sp-opt %s -split-input-file -verify-diagnostics -tritongpu-split-cta-tiles=ctas=2
 
 tt.func @pointer_tensor(%q: !tt.ptr<f16>, %b: tensor<64x64xf16>, %c: tensor<256x64x!tt.ptr<f32>>) {
-  // expected-error @+1 {{'tt.splat' uses the M tile that num-ctas = 2 splits between CTAs}}
   %p = tt.splat %q : !tt.ptr<f16> -> tensor<256x64x!tt.ptr<f16>>
+  // expected-error @+1 {{'tt.load' of a tensor of pointers uses the M tile that num-ctas = 2 splits between CTAs; address it with a block pointer or a tensor descriptor}}
   %a = tt.load %p : tensor<256x64x!tt.ptr<f16>>
   %z = arith.constant dense<0.000000e+00> : tensor<256x64xf32>
   %d = tt.dot %a, %b, %z : tensor<256x64xf16> * tensor<64x64xf16> -> tensor<256x64xf32>
