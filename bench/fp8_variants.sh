@@ -51,6 +51,8 @@ e4m3_256x128x128_w8_s4_tma_p8_fast|e4m3|256x128x128:p8|90|num-warps=8 num-stages
 e4m3_256x128x128_w8_s5_tma_p8_fast|e4m3|256x128x128:p8|90|num-warps=8 num-stages=5 tma=true max-num-imprecise-acc=1073741824
 e4m3_256x128x128_w8_s6_tma_p8_fast|e4m3|256x128x128:p8|90|num-warps=8 num-stages=6 tma=true max-num-imprecise-acc=1073741824
 e4m3t_128x256x128_w8_s5_tma_p8_fast|e4m3t|128x256x128:p8|90|num-warps=8 num-stages=5 tma=true max-num-imprecise-acc=1073741824
+e4m3t_128x256x128_w8_s5_tma_p16_fast|e4m3t|128x256x128:p16|90|num-warps=8 num-stages=5 tma=true max-num-imprecise-acc=1073741824
+e4m3t_128x256x128_w8_s5_tma_p32_fast|e4m3t|128x256x128:p32|90|num-warps=8 num-stages=5 tma=true max-num-imprecise-acc=1073741824
 e4m3_128x256x128_w8_s5_tma_p4_fast|e4m3|128x256x128:p4|90|num-warps=8 num-stages=5 tma=true max-num-imprecise-acc=1073741824
 e4m3_128x256x128_w8_s5_tma_p16_fast|e4m3|128x256x128:p16|90|num-warps=8 num-stages=5 tma=true max-num-imprecise-acc=1073741824
 e4m3_128x128x128_w8_s4_tma_p8_fast|e4m3|128x128x128:p8|90|num-warps=8 num-stages=4 tma=true max-num-imprecise-acc=1073741824
