@@ -176,6 +176,13 @@ func FuzzEmitPTX(f *testing.F) {
 		f.Fatal(err)
 	}
 	f.Add(string(tma), false, uint8(4), uint8(3), true)
+	// A conversion beside 200 KB of live shared memory: lowered in windows
+	// (lower/ptx fitShared).
+	win, err := os.ReadFile("testdata/windowed-convert.mlir")
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(string(win), false, uint8(8), uint8(3), true)
 	f.Fuzz(func(t *testing.T, src string, pipeline bool, warps, stages uint8, sm90 bool) {
 		args := []string{"-", "--emit=ptx"}
 		if pipeline {
