@@ -142,6 +142,10 @@ func goldenCases(t *testing.T) []goldenCase {
 		// across tiles, the reset a useC flag, the epilogue in an scf.if
 		{"example.fp8.scaled_mm_e4m3_flat.sm_90.tma_s5_fast", "../../examples/fp8/scaled_mm_e4m3_flat.mlir",
 			"num-stages=5 max-num-imprecise-acc=1073741824"},
+		// 128x256 tiles: the epilogue's conversion beside the 4-stage ring
+		// goes through shared memory in 2 windows of 64 rows (fitShared)
+		{"example.fp8.scaled_mm_e4m3_flat_128x256.sm_90.tma_s4_fast", "../../examples/fp8/scaled_mm_e4m3_flat_128x256.mlir",
+			"num-stages=4 max-num-imprecise-acc=1073741824"},
 	} {
 		cases = append(cases, goldenCase{name: c.name, src: c.src, sm: 90, pipeline: true,
 			opts: "target=cuda:90 num-warps=8 tma=true " + c.opts})

@@ -812,6 +812,11 @@ func emitLocalLoad(k *kernel, op *ir.Operation) error {
 // the kernel's shared memory would not fit otherwise) goes through a
 // tile of 1/n of the rows or columns (convertWindows), n times.
 func convertScratch(k *kernel, op *ir.Operation) (*memRef, int64, error) {
+	return splitScratch(k, op, k.cvtChunks[op])
+}
+
+// splitScratch is convertScratch's tile for the split s of op.
+func splitScratch(k *kernel, op *ir.Operation, s cvtSplit) (*memRef, int64, error) {
 	st := op.Operand(0).Type().(ir.RankedTensorType)
 	dt := op.Result(0).Type().(ir.RankedTensorType)
 	if _, ok := dt.Encoding.(ttgpu.DotOperandEncoding); ok {
@@ -828,34 +833,32 @@ func convertScratch(k *kernel, op *ir.Operation) (*memRef, int64, error) {
 	if sameMap(sm, dm) {
 		return nil, 0, nil
 	}
-	s, err := scalarOf(st.Elem)
+	el, err := scalarOf(st.Elem)
 	if err != nil {
 		return nil, 0, err
 	}
 	if len(st.Shape) > 2 {
 		return nil, 0, fmt.Errorf("convert_layout of rank-%d tensors is not supported", len(st.Shape))
 	}
-	if s.cls == clsPred {
+	if el.cls == clsPred {
 		return nil, 0, fmt.Errorf("convert_layout of i1 tensors is not supported")
 	}
-	m := &memRef{elem: s, vec: 1, perPhase: 1, maxPhase: 1, contig: 1}
+	m := &memRef{elem: el, vec: 1, perPhase: 1, maxPhase: 1, contig: 1}
 	if len(st.Shape) == 1 {
 		m.rows, m.cols = 1, st.Shape[0]
 	} else {
 		m.rows, m.cols = st.Shape[0], st.Shape[1]
-		if c := k.cvtChunks[op]; c.n > 1 {
-			if c.dim == 0 {
-				m.rows /= int64(c.n)
-			} else {
-				m.cols /= int64(c.n)
-			}
+		if s.n > 1 && s.dim == 0 {
+			m.rows /= int64(s.n)
+		} else if s.n > 1 {
+			m.cols /= int64(s.n)
 		}
 	}
 	m.rowLen = m.cols
 	if m.rows > 1 {
-		m.rowLen += int64(16 / s.bytes())
+		m.rowLen += int64(16 / el.bytes())
 	}
-	return m, m.rows * m.rowLen * int64(s.bytes()), nil
+	return m, m.rows * m.rowLen * int64(el.bytes()), nil
 }
 
 // cvtSplit is a conversion's split: n windows along dim.
@@ -942,10 +945,7 @@ func convertWindows(k *kernel, op *ir.Operation, s cvtSplit) (src, dst []winSel,
 		return nil, nil, false
 	}
 	w := st.Shape[s.dim] / int64(s.n)
-	saved := k.cvtChunks[op]
-	k.cvtChunks[op] = s
-	m, _, err := convertScratch(k, op)
-	k.cvtChunks[op] = saved
+	m, _, err := splitScratch(k, op, s)
 	if err != nil || m == nil {
 		return nil, nil, false
 	}

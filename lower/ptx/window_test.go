@@ -90,3 +90,28 @@ func TestWindowedConvert(t *testing.T) {
 		})
 	}
 }
+
+// TestWindowedFlatKernel: the flattened 128x256x128 fp8 kernel with 5
+// stages (examples/fp8/scaled_mm_e4m3_flat_128x256.mlir) would need 282880
+// bytes with its epilogue's whole conversion beside the ring; it lowers to
+// 232192 bytes, converting in 4 windows of 32 rows, and assembles for
+// sm_90a. ptxas spills 8 bytes for it (the windows keep the source
+// fragments live to the last), so it is checked here rather than as a
+// golden, whose sm_90a modules must not spill.
+func TestWindowedFlatKernel(t *testing.T) {
+	c := goldenCase{name: "flat_128x256_s5", src: "../../examples/fp8/scaled_mm_e4m3_flat_128x256.mlir", sm: 90, pipeline: true,
+		opts: "target=cuda:90 num-warps=8 tma=true num-stages=5 max-num-imprecise-acc=1073741824"}
+	text, ext := c.render(t)
+	if ext != ".ptx" {
+		t.Fatalf("lowering failed: %s", text)
+	}
+	if !strings.Contains(text, "// kernel scaled_mm: 256 threads, 232192 bytes of dynamic shared memory") {
+		t.Errorf("want 232192 bytes of shared memory:\n%s", text[:min(len(text), 2000)])
+	}
+	// one warp-row predicate per window in each of the epilogue's copies
+	if n := len(regexp.MustCompile(`setp\.lt\.u32 %p\d+, %r\d+, 32;`).FindAllString(text, -1)); n < 4 {
+		t.Errorf("%d window predicates, want at least 4", n)
+	}
+	r := ptxcheck.CheckWith(t, c.name, text, ptxcheck.Options{AllowSpills: true})
+	r.Expect(t, qgmmaSparse, 1)
+}
