@@ -102,6 +102,33 @@ def rowwise_scales(a, BM, BN, m0, n0, acc, ind):
         a(ind + l)
 
 
+def tensor_scale(a, tAcc):
+    """Appends the per-tensor scale (torch._scaled_mm's default form): the
+    two scalars' product splat over the tile as %sS."""
+    a(f"    %sav = tt.load %sa_ptr : !tt.ptr<f32>")
+    a(f"    %sbv = tt.load %sb_ptr : !tt.ptr<f32>")
+    a(f"    %sab = arith.mulf %sav, %sbv : f32")
+    a(f"    %sS = tt.splat %sab : f32 -> {tAcc}")
+
+
+def scale_and_cast(a, scaled, src, acc, out, BM, BN, m0, n0, ind):
+    """Appends the epilogue of accumulator src: the scales (scaled "tensor":
+    times %sS of tensor_scale; True: per-row and per-column, rowwise_scales)
+    and the cast to out; returns the value to store."""
+    tAcc = f"tensor<{BM}x{BN}x{acc}>"
+    cm = src
+    if scaled == "tensor":
+        a(f"{ind}%s2 = arith.mulf {src}, %sS : {tAcc}")
+        cm = "%s2"
+    elif scaled:
+        rowwise_scales(a, BM, BN, m0, n0, src, ind)
+        cm = "%s2"
+    if out != acc:
+        a(f"{ind}%cv = arith.truncf {cm} : {tAcc} to tensor<{BM}x{BN}x{out}>")
+        cm = "%cv"
+    return cm
+
+
 def kernel(name, et, acc, out, scaled, BM, BN, BK, div16=False, G=0):
     zero = "0.000000e+00" if acc == "f32" else "0"
     L = []
@@ -278,19 +305,8 @@ def kernel_bp(name, et, acc, out, scaled, BM, BN, BK, G=0, persistent=False):
     a(f"    }}")
     cm = "%res#0"
     if scaled == "tensor":
-        # per-tensor scales (torch._scaled_mm's default form): two scalars
-        a(f"    %sav = tt.load %sa_ptr : !tt.ptr<f32>")
-        a(f"    %sbv = tt.load %sb_ptr : !tt.ptr<f32>")
-        a(f"    %sab = arith.mulf %sav, %sbv : f32")
-        a(f"    %sS = tt.splat %sab : f32 -> tensor<{BM}x{BN}xf32>")
-        a(f"    %s2 = arith.mulf %res#0, %sS : tensor<{BM}x{BN}xf32>")
-        cm = "%s2"
-    elif scaled:
-        rowwise_scales(a, BM, BN, "%m0", "%n0", "%res#0", "    ")
-        cm = "%s2"
-    if out != acc:
-        a(f"    %cv = arith.truncf {cm} : tensor<{BM}x{BN}x{acc}> to tensor<{BM}x{BN}x{out}>")
-        cm = "%cv"
+        tensor_scale(a, f"tensor<{BM}x{BN}x{acc}>")
+    cm = scale_and_cast(a, scaled, "%res#0", acc, out, BM, BN, "%m0", "%n0", "    ")
     a(f"    %pc = tt.make_tensor_ptr %c_ptr, [%M64, %N64], [%scm, %c1_i64], [%m0, %n0] {{order = array<i32: 1, 0>}} : <tensor<{BM}x{BN}x{out}>>")
     a(f"    tt.store %pc, {cm} {{boundaryCheck = array<i32: 0, 1>}} : !tt.ptr<tensor<{BM}x{BN}x{out}>>")
     if persistent:
@@ -352,10 +368,7 @@ def kernel_flat(name, et, acc, out, scaled, BM, BN, BK, G=8):
     a(f"    %bd = tt.make_tensor_descriptor %bt_ptr, [%N, %K], [%sbn, %c1_i64] : !tt.ptr<{et}>, !tt.tensordesc<{tB}>")
     a(f"    %cd = tt.make_tensor_descriptor %c_ptr, [%M, %N], [%scm, %c1_i64] : !tt.ptr<{out}>, !tt.tensordesc<{tC}>")
     if scaled == "tensor":
-        a(f"    %sav = tt.load %sa_ptr : !tt.ptr<f32>")
-        a(f"    %sbv = tt.load %sb_ptr : !tt.ptr<f32>")
-        a(f"    %sab = arith.mulf %sav, %sbv : f32")
-        a(f"    %sS = tt.splat %sab : f32 -> {tAcc}")
+        tensor_scale(a, tAcc)
     a(f"    %res:5 = scf.for %it = %c0 to %total step %c1 iter_args(%tile = %tile0, %ki = %cm1, %om = %c0, %on = %c0, %acc = %acc0) -> (i32, i32, i32, i32, {tAcc}) : i32 {{")
     a(f"      %klast = arith.cmpi eq, %ki, %nk1 : i32")
     a(f"      %kn = arith.addi %ki, %c1 : i32")
@@ -385,16 +398,7 @@ def kernel_flat(name, et, acc, out, scaled, BM, BN, BK, G=8):
     a(f"      %dd = tt.dot %av, %bvt, %acc{prec} : {tA} * tensor<{BK}x{BN}x{et}> -> {tAcc}")
     a(f"      %last = arith.cmpi eq, %ki2, %nk1 : i32")
     a(f"      %accn = scf.if %last -> ({tAcc}) {{")
-    cm = "%dd"
-    if scaled == "tensor":
-        a(f"        %s2 = arith.mulf %dd, %sS : {tAcc}")
-        cm = "%s2"
-    elif scaled:
-        rowwise_scales(a, BM, BN, "%tn#1", "%tn#2", "%dd", "        ")
-        cm = "%s2"
-    if out != acc:
-        a(f"        %cv = arith.truncf {cm} : {tAcc} to {tC}")
-        cm = "%cv"
+    cm = scale_and_cast(a, scaled, "%dd", acc, out, BM, BN, "%tn#1", "%tn#2", "        ")
     a(f"        tt.descriptor_store %cd[%tn#1, %tn#2], {cm} : !tt.tensordesc<{tC}>, {tC}")
     a(f"        scf.yield %acc0 : {tAcc}")
     a(f"      }} else {{")
